@@ -1,0 +1,2 @@
+// Every module's tables, for drizzle-kit and the typed database client.
+export * from '../../modules/store/store.schema.ts';

@@ -1,0 +1,19 @@
+import { type ErrorCode, errorStatus } from '@cutout/contracts';
+
+/** An expected failure of a business rule: a code from SPEC §8, mapped to HTTP in one place. */
+export class DomainError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly options: {
+      details?: unknown;
+      params?: Record<string, string | number>;
+      headers?: Record<string, string>;
+    } = {},
+  ) {
+    super(code);
+    this.name = 'DomainError';
+    this.status = errorStatus[code];
+  }
+}

@@ -1,0 +1,57 @@
+import { type Language, languageSchema, storeHeaderNames } from '@cutout/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { StoreSelection } from '../../modules/store/store.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The store, locale and currency the caller asked for (SPEC §7 headers). */
+    storeSelection: StoreSelection;
+    /** The access token from the Authorization header or the access_token cookie. */
+    accessToken: string | undefined;
+    /** The language of the answer's messages. */
+    language: Language;
+  }
+}
+
+const header = (request: FastifyRequest, name: string): string | undefined => {
+  const value = request.headers[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first?.trim() || undefined;
+};
+
+function accessTokenOf(request: FastifyRequest): string | undefined {
+  const authorization = header(request, storeHeaderNames.authorization);
+  if (authorization) return authorization.replace(/^Bearer\s+/i, '') || undefined;
+  return request.cookies?.access_token || undefined;
+}
+
+/** The language a request speaks: its locale header, then the first path segment, then Accept-Language. */
+export function languageOf(request: FastifyRequest): Language {
+  const candidates = [
+    header(request, storeHeaderNames.localeId),
+    request.url.split('/')[1],
+    header(request, 'accept-language')?.slice(0, 2).toLowerCase(),
+  ];
+  for (const candidate of candidates) {
+    const parsed = languageSchema.safeParse(candidate);
+    if (parsed.success) return parsed.data;
+  }
+  return 'en';
+}
+
+/** Reads the request headers of SPEC §7 into the request, for every route. */
+export function registerRequestContext(app: FastifyInstance): void {
+  app.decorateRequest('storeSelection', null as unknown as StoreSelection);
+  app.decorateRequest('accessToken', undefined);
+  app.decorateRequest('language', 'en');
+  app.addHook('onRequest', async (request) => {
+    request.storeSelection = {
+      storeId: header(request, storeHeaderNames.storeId),
+      tenantClientId: header(request, storeHeaderNames.tenantClientId),
+      localeId: header(request, storeHeaderNames.localeId),
+      currencyId: header(request, storeHeaderNames.currencyId),
+    };
+    request.accessToken = accessTokenOf(request);
+    request.language = languageOf(request);
+  });
+}

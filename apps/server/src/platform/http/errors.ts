@@ -1,0 +1,107 @@
+import { type ErrorBody, type ErrorCode, errorStatus } from '@cutout/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import { DomainError } from '../errors.ts';
+import { errorMessage } from '../messages.ts';
+
+const httpMethods: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/** Sends the one error body of the API. */
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: DomainError): FastifyReply {
+  const { details, params, headers } = error.options;
+  const body: ErrorBody = {
+    code: error.code,
+    message: errorMessage(error.code, request.language, params),
+    ...(details === undefined ? {} : { details }),
+    requestId: request.id,
+  };
+  if (headers) reply.headers(headers);
+  return reply.code(error.status).type('application/json; charset=utf-8').send(body);
+}
+
+const fastifyCodes: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
+  FST_ERR_NOT_FOUND: 'NOT_FOUND',
+};
+
+/** Turns anything a handler threw into a DomainError; unexpected faults become INTERNAL_ERROR. */
+function toDomainError(error: FastifyError, bodyLimit: number): DomainError {
+  if (error instanceof DomainError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((issue) => ({
+      path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+      message: issue.message,
+    }));
+    return new DomainError('VALIDATION_ERROR', { details: { context: error.validationContext, issues } });
+  }
+  const mapped = error.code ? fastifyCodes[error.code] : undefined;
+  if (mapped === 'PAYLOAD_TOO_LARGE') return new DomainError(mapped, { params: { limit: bodyLimit } });
+  if (mapped) return new DomainError(mapped);
+  if (error instanceof SyntaxError && error.statusCode === 400) return new DomainError('MALFORMED_JSON');
+  const status = error.statusCode ?? 500;
+  if (status === 429) return new DomainError('RATE_LIMITED', { params: { seconds: 60 } });
+  if (status >= 400 && status < 500) {
+    const code = (Object.keys(errorStatus) as ErrorCode[]).find((key) => errorStatus[key] === status);
+    return new DomainError(code ?? 'BAD_REQUEST');
+  }
+  return new DomainError('INTERNAL_ERROR');
+}
+
+/**
+ * One error model for every route: domain errors, Fastify's own errors (body too large, bad
+ * JSON, validation), 405 for a known path with another verb, and JSON 404 under /api.
+ */
+export function registerErrorHandling(
+  app: FastifyInstance,
+  options: {
+    bodyLimit: number;
+    fallback?: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  },
+): void {
+  const knownRoutes = FindMyWay();
+  app.addHook('onRoute', (route) => {
+    // The static files' catch-all would make every path look known.
+    if (route.url === '/*') return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (!httpMethods.includes(method as HTTPMethod)) continue;
+      try {
+        knownRoutes.on(method as HTTPMethod, route.url, () => {});
+      } catch {
+        // The same route seen twice (a HEAD route added for a GET) is already known.
+      }
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const domainError = toDomainError(error, options.bodyLimit);
+    if (domainError.code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'unexpected error');
+    else request.log.info({ code: domainError.code }, 'request refused');
+    return sendError(request, reply, domainError);
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = httpMethods.filter((method) => knownRoutes.find(method, path) !== null);
+    if (allowed.length > 0) {
+      return sendError(
+        request,
+        reply,
+        new DomainError('METHOD_NOT_ALLOWED', {
+          params: { method: request.method },
+          headers: { allow: allowed.join(', ') },
+        }),
+      );
+    }
+    const isApi = path === '/api' || path.startsWith('/api/');
+    if (!isApi && options.fallback && (request.method === 'GET' || request.method === 'HEAD')) {
+      return options.fallback(request, reply);
+    }
+    return sendError(request, reply, new DomainError('NOT_FOUND'));
+  });
+}

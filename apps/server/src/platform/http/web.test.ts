@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { renderHead } from './web.ts';
+
+describe('serving the web app', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { ANALYTICS_COUNTER_ID: '12345' });
+  });
+  afterAll(() => t.close());
+
+  it('answers index.html for any path of the app (history fallback)', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/en/some/deep/path?x=1' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.body).toContain('<div id="root"></div>');
+  });
+
+  it('puts the store meta tags of the language of the path into the HTML', async () => {
+    const ru = await t.app.inject({ method: 'GET', url: '/ru' });
+    expect(ru.body).toContain('<html lang="ru"');
+    expect(ru.body).toContain('<title>Cutout — удаление фона с фотографии за секунды</title>');
+    expect(ru.body).toMatch(/<meta name="description" content="Автоматическое удаление фона/);
+    expect(ru.body).toMatch(/<meta name="keywords" content="удалить фон/);
+    const en = await t.app.inject({ method: 'GET', url: '/en/pricing' });
+    expect(en.body).toContain('<html lang="en"');
+    expect(en.body).toContain('<title>Cutout — remove the background from any photo in seconds</title>');
+    expect(en.body).not.toContain('<!--app-head-->');
+  });
+
+  it('serves the root and index.html with the meta tags too', async () => {
+    for (const url of ['/', '/index.html']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<title>');
+    }
+  });
+
+  it('hands the runtime configuration to the app', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/en' });
+    expect(response.body).toContain('<script>window.__APP_CONFIG__={"analyticsCounterId":"12345"}</script>');
+  });
+
+  it('serves static files as they are', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('User-agent: *\n');
+  });
+
+  it('does not hand the app to other verbs', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/en/anything' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('NOT_FOUND');
+  });
+
+  it('escapes what it writes into the HTML', () => {
+    const head = renderHead([
+      { typeId: 'html_meta_tag_types.title', content: '</title><script>alert(1)</script>' },
+    ]);
+    expect(head).not.toContain('<script>');
+    expect(head).toContain('&#60;/title&#62;');
+  });
+});

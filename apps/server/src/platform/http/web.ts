@@ -1,0 +1,90 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { HtmlMetaTagItem, Language } from '@cutout/contracts';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** What the HTML of a path says before any JavaScript runs. */
+export interface PageHead {
+  language: Language;
+  metaTags: HtmlMetaTagItem[];
+}
+
+export interface WebAppOptions {
+  distDir: string;
+  analyticsCounterId: string | undefined;
+  headFor: (request: FastifyRequest) => Promise<PageHead>;
+}
+
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** Renders the head tags of a page: title, description and keywords (and their Open Graph twins). */
+export function renderHead(metaTags: HtmlMetaTagItem[]): string {
+  const content = (typeId: HtmlMetaTagItem['typeId']) =>
+    metaTags.find((tag) => tag.typeId === typeId)?.content;
+  const title = content('html_meta_tag_types.title');
+  const description = content('html_meta_tag_types.description');
+  const keywords = content('html_meta_tag_types.keywords');
+  const tags: string[] = [];
+  if (title)
+    tags.push(
+      `<title>${escapeHtml(title)}</title>`,
+      `<meta property="og:title" content="${escapeHtml(title)}">`,
+    );
+  if (description) {
+    tags.push(
+      `<meta name="description" content="${escapeHtml(description)}">`,
+      `<meta property="og:description" content="${escapeHtml(description)}">`,
+    );
+  }
+  if (keywords) tags.push(`<meta name="keywords" content="${escapeHtml(keywords)}">`);
+  return tags.join('\n    ');
+}
+
+/** Fills the markers of the built index.html with the head of a page and the runtime configuration. */
+export function renderIndexHtml(template: string, head: PageHead, config: Record<string, unknown>): string {
+  const configScript = `<script>window.__APP_CONFIG__=${JSON.stringify(config).replace(/</g, '\\u003c')}</script>`;
+  return template
+    .replace(/<html([^>]*?)\slang="[^"]*"/, `<html$1 lang="${head.language}"`)
+    .replace('<!--app-head-->', renderHead(head.metaTags))
+    .replace('<!--app-config-->', configScript);
+}
+
+/**
+ * Serves the built web app: static assets as files, every other GET as index.html (history
+ * fallback) with the page's meta tags in it, so that a crawler without JavaScript sees them.
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  options: WebAppOptions,
+): Promise<(request: FastifyRequest, reply: FastifyReply) => Promise<unknown>> {
+  const indexPath = path.join(options.distDir, 'index.html');
+  if (!existsSync(indexPath)) {
+    app.log.warn({ distDir: options.distDir }, 'web app not built: run `npm run build` to serve it');
+    return async (request, reply) =>
+      reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send(`The web app is not built. Run "npm run build" and restart. (${request.url})`);
+  }
+  const template = readFileSync(indexPath, 'utf8');
+  await app.register(fastifyStatic, {
+    root: options.distDir,
+    index: false,
+    // A missing file falls through to the not-found handler, which answers index.html.
+    allowedPath: (pathName) => pathName !== '/index.html',
+    setHeaders: (res, filePath) => {
+      // Vite puts a content hash in every asset name, so they never change.
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      }
+    },
+  });
+  const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const head = await options.headFor(request);
+    const html = renderIndexHtml(template, head, { analyticsCounterId: options.analyticsCounterId ?? null });
+    return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  };
+  app.get('/', serveIndex);
+  return serveIndex;
+}

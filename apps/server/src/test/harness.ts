@@ -1,0 +1,76 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { seedStore } from '../modules/store/store.seed.ts';
+import { type Config, loadConfig } from '../platform/config.ts';
+import { type Database, openDatabase } from '../platform/db/client.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** The databases the integration tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const testDatabases: DatabaseKind[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+/** A fresh, migrated and seeded database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
+export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ dataDir: null });
+    await database.migrate();
+    await seedStore(database.db);
+    return database;
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `cutout_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), dataDir: null });
+  await database.migrate();
+  await seedStore(database.db);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** A built web app stand-in: an index.html with the markers the server fills, and one asset. */
+export function makeWebDist(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'cutout-web-'));
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="en"><head><meta charset="UTF-8"><!--app-head--><!--app-config--></head>' +
+      '<body><div id="root"></div></body></html>',
+  );
+  writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *\n');
+  return dir;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** Builds the application on a fresh database, with no logging and a stand-in web build. */
+export async function createTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: makeWebDist(), ...env });
+  const database = await openTestDatabase(kind);
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return { app, database, config, close: () => app.close() };
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/** Every error code the server answers with, and the HTTP status it travels with. */
+export const errorStatus = {
+  BAD_REQUEST: 400,
+  VALIDATION_ERROR: 400,
+  MALFORMED_JSON: 400,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  AUTHORIZATION_REQUIRED: 401,
+  PASSWORD_RESET_REQUIRED: 403,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  STORE_NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  PAYLOAD_TOO_LARGE: 413,
+  INSUFFICIENT_BALANCE: 402,
+  ACTION_FAILED: 400,
+  RATE_LIMITED: 429,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL_ERROR: 500,
+  core_locale_not_set: 400,
+  core_currency_not_set: 400,
+  core_object_not_set: 400,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+export const errorCodes = Object.keys(errorStatus) as ErrorCode[];
+
+/** The one error body of every failed call. */
+export const errorBodySchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  details: z.unknown().optional(),
+  requestId: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Remove-background error codes carried in `details.errorCode` of ACTION_FAILED (SPEC §8.3). */
+export const actionErrorCodes = {
+  invalidToken: 100,
+  tokenNotSet: 101,
+  fileTooBig: 103,
+  wrongSize: 104,
+  wrongChannel: 105,
+  cannotDownloadBackground: 106,
+  cannotDownloadImage: 107,
+  missingImage: 108,
+  emptyImage: 109,
+  wrongChannelsValue: 110,
+  invalidBackgroundColor: 111,
+  wrongOutputFormat: 112,
+  invalidImage: 113,
+  invalidBackgroundImage: 114,
+} as const;
+
+/** Action error codes that mark the input image itself as invalid. */
+export const invalidInputActionErrorCodes: readonly number[] = [103, 107, 108, 109, 113];

@@ -1,0 +1,3 @@
+export * from './errors.ts';
+export * from './storage.ts';
+export * from './store.ts';
