@@ -6,20 +6,34 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createStoreRepo } from './modules/store/store.repo.ts';
 import { registerStoreScope, storeRoutes } from './modules/store/store.routes.ts';
 import { createStoreService } from './modules/store/store.service.ts';
+import { createPermissionService } from './modules/users/permissions.service.ts';
+import { createUsersRepo } from './modules/users/users.repo.ts';
+import { registerAuth, usersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
 import { languageOf, registerRequestContext } from './platform/http/context.ts';
 import { registerErrorHandling } from './platform/http/errors.ts';
 import { registerWebApp } from './platform/http/web.ts';
+import { createMailer, createOutboxSms } from './platform/messaging/mailer.ts';
+import { outboxRoutes } from './platform/messaging/outbox.routes.ts';
+import { createMemoryRateLimiter } from './platform/rate-limit.ts';
 
 export interface AppOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** The clock of the business rules (code expiry, token lifetimes); tests move it. */
+  now?: () => Date;
 }
 
 /** Builds the HTTP application: API and web app from one process. Does not listen. */
-export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  now = () => new Date(),
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
@@ -42,6 +56,17 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     repo: createStoreRepo(database.db),
     defaultStoreId: config.defaultStoreId,
   });
+  const limiter = createMemoryRateLimiter();
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    db: database.db,
+    log: app.log,
+  });
+  const sms = createOutboxSms({ db: database.db, log: app.log });
+  const usersRepo = createUsersRepo(database.db);
+  const permissions = createPermissionService({ repo: usersRepo, mailer, sms, limiter, now });
+  const users = createUsersService({ repo: usersRepo, permissions, mailer, limiter, now });
 
   const serveIndex = await registerWebApp(app, {
     distDir: config.webDistDir,
@@ -59,10 +84,18 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   registerErrorHandling(app, { bodyLimit: config.bodyLimitBytes, fallback: serveIndex });
 
   await app.register(healthRoutes, { database });
+  if (config.outboxPage) await app.register(outboxRoutes, { db: database.db });
   await app.register(
     async (scope) => {
       registerStoreScope(scope, { stores });
-      await scope.register(storeRoutes, { stores });
+      registerAuth(scope, { users });
+      await scope.register(storeRoutes, { stores, viewer: (user) => users.viewer(user) });
+      await scope.register(usersRoutes, {
+        prefix: '/users',
+        users,
+        permissions,
+        publicUrl: config.publicUrl,
+      });
     },
     { prefix: '/api/stores' },
   );

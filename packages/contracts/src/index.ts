@@ -1,3 +1,4 @@
 export * from './errors.ts';
 export * from './storage.ts';
 export * from './store.ts';
+export * from './users.ts';

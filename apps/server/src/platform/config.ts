@@ -27,6 +27,13 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   ANALYTICS_COUNTER_ID: z.string().regex(/^\d+$/, 'must be a numeric counter id').optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
+  PUBLIC_URL: z.url('must be an http(s) URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Cutout <no-reply@cutout.example>'),
+  OUTBOX_PAGE: booleanFromEnv.optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
 
@@ -43,6 +50,11 @@ export type Config = {
   analyticsCounterId: string | undefined;
   trustProxy: boolean;
   shutdownTimeoutMs: number;
+  publicUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The development page that shows the mail and SMS outbox; on by default when no SMTP is set. */
+  outboxPage: boolean;
 };
 
 export class ConfigError extends Error {
@@ -79,5 +91,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analyticsCounterId: e.ANALYTICS_COUNTER_ID,
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    publicUrl: e.PUBLIC_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    outboxPage: e.OUTBOX_PAGE ?? !e.SMTP_URL,
   };
 }

@@ -10,6 +10,8 @@ export class DomainError extends Error {
       details?: unknown;
       params?: Record<string, string | number>;
       headers?: Record<string, string>;
+      /** A message already in the request's language, instead of the code's own. */
+      message?: string;
     } = {},
   ) {
     super(code);

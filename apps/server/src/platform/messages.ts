@@ -19,6 +19,17 @@ const en: Messages = {
   RATE_LIMITED: 'Too many requests. Try again in {seconds} s.',
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable.',
   INTERNAL_ERROR: 'Unexpected error. Contact technical support.',
+  INVALID_CREDENTIALS: 'Wrong login or password.',
+  USER_ALREADY_EXISTS: 'A user with this address is already registered.',
+  ALREADY_CONFIRMED: 'This address is already confirmed.',
+  VERIFICATION_REQUIRED: 'Confirm the address with a verification code first.',
+  CODE_EXPIRED: 'The recieved code has expired!',
+  CODE_REQUIRED: 'Enter the verification code.',
+  CODE_NOT_VALID: 'The verification code is not valid.',
+  ATTEMPTS_EXCEEDED: 'Too many wrong codes. Request a new code.',
+  NEXT_REQUEST_NOT_YET: 'Next verification code will be available via {seconds} s',
+  INVALID_RESET_TOKEN: 'The password reset link is not valid or has expired. Request a new one.',
+  CALLBACK_NOT_ALLOWED: 'The callback address must be on this site.',
   core_locale_not_set: 'The language is not set.',
   core_currency_not_set: 'The currency is not set.',
   core_object_not_set: 'The object is not set.',
@@ -41,6 +52,17 @@ const ru: Messages = {
   RATE_LIMITED: 'Слишком много запросов. Повторите через {seconds} с.',
   SERVICE_UNAVAILABLE: 'Сервис временно недоступен.',
   INTERNAL_ERROR: 'Непредвиденная ошибка. Обратитесь в техническую поддержку.',
+  INVALID_CREDENTIALS: 'Неверный логин или пароль.',
+  USER_ALREADY_EXISTS: 'Пользователь с таким адресом уже зарегистрирован.',
+  ALREADY_CONFIRMED: 'Этот адрес уже подтверждён.',
+  VERIFICATION_REQUIRED: 'Сначала подтвердите адрес кодом из сообщения.',
+  CODE_EXPIRED: 'Срок действия полученного кода истёк!',
+  CODE_REQUIRED: 'Введите код подтверждения.',
+  CODE_NOT_VALID: 'Неверный код подтверждения.',
+  ATTEMPTS_EXCEEDED: 'Слишком много неверных кодов. Запросите новый код.',
+  NEXT_REQUEST_NOT_YET: 'Следующий код подтверждения будет доступен через {seconds} с',
+  INVALID_RESET_TOKEN: 'Ссылка для сброса пароля недействительна или устарела. Запросите новую.',
+  CALLBACK_NOT_ALLOWED: 'Адрес возврата должен быть на этом сайте.',
   core_locale_not_set: 'Язык не выбран.',
   core_currency_not_set: 'Валюта не выбрана.',
   core_object_not_set: 'Объект не задан.',
@@ -59,3 +81,29 @@ export function errorMessage(
 }
 
 export const messageCatalogues = catalogue;
+
+/** Messages of single fields, by the keys the contracts put in validation issues (SPEC §5). */
+const fieldCatalogue: Record<Language, Record<string, string>> = {
+  en: {
+    error_email_required: 'Fill in the e-mail.',
+    error_email_invalid: 'The e-mail is not valid.',
+    error_phone_number_required: 'Fill in the phone number.',
+    error_phone_number_invalid: 'The phone number is not valid.',
+    error_password_required: 'Fill in the password.',
+    error_password_too_short: 'The password must be at least 6 characters long.',
+    error_password_too_long: 'The password must be at most 128 characters long.',
+  },
+  ru: {
+    error_email_required: 'Заполните e-mail.',
+    error_email_invalid: 'Некорректный e-mail.',
+    error_phone_number_required: 'Заполните номер телефона.',
+    error_phone_number_invalid: 'Некорректный номер телефона.',
+    error_password_required: 'Заполните пароль.',
+    error_password_too_short: 'Пароль должен быть не короче 6 символов.',
+    error_password_too_long: 'Пароль должен быть не длиннее 128 символов.',
+  },
+};
+
+/** The message of a field key in a language, or undefined for a key that has none. */
+export const fieldMessage = (key: string, language: Language): string | undefined =>
+  fieldCatalogue[language][key];

@@ -1,12 +1,14 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { seedStore } from '../modules/store/store.seed.ts';
 import { type Config, loadConfig } from '../platform/config.ts';
 import { type Database, openDatabase } from '../platform/db/client.ts';
+import { outboxMessages } from '../platform/messaging/outbox.schema.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -67,10 +69,36 @@ export interface TestApp {
 }
 
 /** Builds the application on a fresh database, with no logging and a stand-in web build. */
-export async function createTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  options: { now?: () => Date } = {},
+): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: makeWebDist(), ...env });
   const database = await openTestDatabase(kind);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, ...options });
   await app.ready();
   return { app, database, config, close: () => app.close() };
+}
+
+/** The newest message the outbox holds for a recipient. */
+export async function latestOutboxMessage(t: TestApp, recipient: string) {
+  const rows = await t.database.db
+    .select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.recipient, recipient))
+    .orderBy(desc(outboxMessages.createdAt))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** A movable clock for rules that depend on time. */
+export function testClock(start = new Date('2026-11-21T12:00:00Z')) {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance: (ms: number) => {
+      current += ms;
+    },
+  };
 }

@@ -1,5 +1,6 @@
+import type { User } from '@cutout/contracts';
 import { localeSchema, storeConstantsSchema, storeInfoSchema } from '@cutout/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ResolvedStore, StoreService } from './store.service.ts';
@@ -24,12 +25,18 @@ export function registerStoreScope(app: FastifyInstance, options: { stores: Stor
 }
 
 /** Store info, locales and constants. */
-export async function storeRoutes(app: FastifyInstance, options: { stores: StoreService }): Promise<void> {
+export async function storeRoutes(
+  app: FastifyInstance,
+  options: { stores: StoreService; viewer: (user: NonNullable<FastifyRequest['user']>) => Promise<User> },
+): Promise<void> {
   const { stores } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/fetchStoreInfo', { schema: { response: { 200: storeInfoSchema } } }, async (request) =>
-    stores.storeInfo(request.store, { user: null, partnerActions: [] }),
+    stores.storeInfo(request.store, {
+      user: request.user ? await options.viewer(request.user) : null,
+      partnerActions: [],
+    }),
   );
 
   const localesSchema = { response: { 200: z.object({ locales: z.array(localeSchema) }) } };

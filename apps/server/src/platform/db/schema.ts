@@ -1,2 +1,4 @@
 // Every module's tables, for drizzle-kit and the typed database client.
 export * from '../../modules/store/store.schema.ts';
+export * from '../../modules/users/users.schema.ts';
+export * from '../messaging/outbox.schema.ts';

@@ -1,18 +1,18 @@
-import { type ErrorBody, type ErrorCode, errorStatus } from '@cutout/contracts';
+import { type ErrorBody, type ErrorCode, errorStatus, type Language } from '@cutout/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { DomainError } from '../errors.ts';
-import { errorMessage } from '../messages.ts';
+import { errorMessage, fieldMessage } from '../messages.ts';
 
 const httpMethods: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 /** Sends the one error body of the API. */
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: DomainError): FastifyReply {
-  const { details, params, headers } = error.options;
+  const { details, params, headers, message } = error.options;
   const body: ErrorBody = {
     code: error.code,
-    message: errorMessage(error.code, request.language, params),
+    message: message ?? errorMessage(error.code, request.language, params),
     ...(details === undefined ? {} : { details }),
     requestId: request.id,
   };
@@ -29,15 +29,45 @@ const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_NOT_FOUND: 'NOT_FOUND',
 };
 
+/**
+ * A VALIDATION_ERROR whose issues carry a translation key and its message; the first known
+ * message becomes the error's own, so that a client can show it as it is.
+ */
+export function validationError(
+  issues: Array<{ path: string; message: string }>,
+  language: Language,
+  context?: string,
+): DomainError {
+  const translated = issues.map((issue) => ({
+    path: issue.path,
+    key: issue.message,
+    message: fieldMessage(issue.message, language) ?? issue.message,
+  }));
+  const first = translated.find((issue) => issue.key !== issue.message);
+  return new DomainError('VALIDATION_ERROR', {
+    details: { ...(context ? { context } : {}), issues: translated },
+    ...(first ? { message: first.message } : {}),
+  });
+}
+
 /** Turns anything a handler threw into a DomainError; unexpected faults become INTERNAL_ERROR. */
-function toDomainError(error: FastifyError, bodyLimit: number): DomainError {
-  if (error instanceof DomainError) return error;
+function toDomainError(error: FastifyError, bodyLimit: number, language: Language): DomainError {
+  if (error instanceof DomainError) {
+    // A service names the failing fields by key; their messages are chosen here, in the caller's language.
+    const issues = (error.options.details as { issues?: Array<{ path: string; message: string }> })?.issues;
+    if (error.code === 'VALIDATION_ERROR' && issues && !error.options.message)
+      return validationError(issues, language);
+    return error;
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const issues = error.validation.map((issue) => ({
-      path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-      message: issue.message,
-    }));
-    return new DomainError('VALIDATION_ERROR', { details: { context: error.validationContext, issues } });
+    return validationError(
+      error.validation.map((issue) => ({
+        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: issue.message ?? 'invalid',
+      })),
+      language,
+      error.validationContext,
+    );
   }
   const mapped = error.code ? fastifyCodes[error.code] : undefined;
   if (mapped === 'PAYLOAD_TOO_LARGE') return new DomainError(mapped, { params: { limit: bodyLimit } });
@@ -79,7 +109,7 @@ export function registerErrorHandling(
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const domainError = toDomainError(error, options.bodyLimit);
+    const domainError = toDomainError(error, options.bodyLimit, request.language);
     if (domainError.code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'unexpected error');
     else request.log.info({ code: domainError.code }, 'request refused');
     return sendError(request, reply, domainError);

@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import type { Language, PermissionItem, PermissionType } from '@cutout/contracts';
+import { DomainError } from '../../platform/errors.ts';
+import type { Mailer, Sms } from '../../platform/messaging/mailer.ts';
+import type { RateLimiter } from '../../platform/rate-limit.ts';
+import { hashToken, newOtp, sameDigest } from '../../platform/secrets.ts';
+import { codeMail, codeSms } from './users.messages.ts';
+import type { PermissionItemRow, UsersRepo } from './users.repo.ts';
+
+export const codePolicy = {
+  length: 6,
+  resendAfterMs: 60_000,
+  lifetimeMs: 10 * 60_000,
+  maxAttempts: 5,
+  perAddressPerHour: 5,
+  perClientPerHour: 30,
+};
+
+type Purpose = 'user_verify' | 'user_reset_password';
+
+export interface PermissionDeps {
+  repo: UsersRepo;
+  mailer: Mailer;
+  sms: Sms;
+  limiter: RateLimiter;
+  now: () => Date;
+}
+
+const otpDigest = (itemId: string, otp: string) => hashToken(`${itemId}:${otp}`);
+
+function expiredAtText(expiredAt: Date, now: Date, language: Language): string {
+  const minutes = Math.max(0, Math.ceil((expiredAt.getTime() - now.getTime()) / 60_000));
+  return language === 'ru' ? `Код действует ${minutes} мин.` : `The code is valid for ${minutes} min.`;
+}
+
+/** The permission item of SPEC §3 as the client sees it: never the code itself. */
+export function toPermissionItem(row: PermissionItemRow, now: Date, language: Language): PermissionItem {
+  return {
+    id: row.id,
+    typeId: row.typeId as PermissionType,
+    purpose: row.purpose as Purpose,
+    email: row.typeId === 'email' ? row.address : null,
+    phoneNumber: row.typeId === 'phone' ? row.address : null,
+    otp: null,
+    granted: row.grantedAt !== null,
+    nextRequestAt: row.nextRequestAt.toISOString(),
+    expiredAt: row.expiredAt.toISOString(),
+    expiredAtText: expiredAtText(row.expiredAt, now, language),
+  };
+}
+
+/** Verification codes by e-mail and SMS: request, approve, and use once. */
+export function createPermissionService(deps: PermissionDeps) {
+  async function limit(key: string, rule: { limit: number; windowMs: number }) {
+    const { allowed, retryAfterSeconds } = await deps.limiter.hit(key, rule);
+    if (!allowed) {
+      throw new DomainError('RATE_LIMITED', {
+        params: { seconds: retryAfterSeconds },
+        headers: { 'retry-after': String(retryAfterSeconds) },
+      });
+    }
+  }
+
+  return {
+    /**
+     * Sends a new code to an address. `send: false` creates the item without sending (a reset for an
+     * unknown address), so that the answer is the same whether or not the account exists.
+     */
+    async request(input: {
+      storeId: string;
+      storeName: string;
+      language: Language;
+      purpose: Purpose;
+      typeId: PermissionType;
+      address: string;
+      client: string;
+      send: boolean;
+    }): Promise<PermissionItem> {
+      const now = deps.now();
+      const previous = await deps.repo.findLatestPermissionItem({
+        storeId: input.storeId,
+        typeId: input.typeId,
+        address: input.address,
+        purpose: input.purpose,
+      });
+      if (previous && previous.nextRequestAt > now) {
+        const seconds = Math.ceil((previous.nextRequestAt.getTime() - now.getTime()) / 1000);
+        throw new DomainError('NEXT_REQUEST_NOT_YET', {
+          params: { seconds },
+          details: { seconds, nextRequestAt: previous.nextRequestAt.toISOString() },
+          headers: { 'retry-after': String(seconds) },
+        });
+      }
+      const hour = { windowMs: 3_600_000 };
+      await limit(`code:address:${input.typeId}:${input.address}`, {
+        ...hour,
+        limit: codePolicy.perAddressPerHour,
+      });
+      await limit(`code:client:${input.client}`, { ...hour, limit: codePolicy.perClientPerHour });
+
+      const id = randomUUID();
+      const otp = newOtp(codePolicy.length);
+      const row = await deps.repo.insertPermissionItem({
+        id,
+        storeId: input.storeId,
+        purpose: input.purpose,
+        typeId: input.typeId,
+        address: input.address,
+        otpHash: otpDigest(id, otp),
+        nextRequestAt: new Date(now.getTime() + codePolicy.resendAfterMs),
+        expiredAt: new Date(now.getTime() + codePolicy.lifetimeMs),
+      });
+      if (input.send) {
+        const minutes = codePolicy.lifetimeMs / 60_000;
+        if (input.typeId === 'email') {
+          await deps.mailer.send(
+            codeMail({
+              to: input.address,
+              code: otp,
+              minutes,
+              language: input.language,
+              storeName: input.storeName,
+            }),
+          );
+        } else {
+          await deps.sms.send({ to: input.address, text: codeSms(otp, input.language) });
+        }
+      }
+      return toPermissionItem(row, now, input.language);
+    },
+
+    /** Checks a code; a right one grants the item, a wrong one costs an attempt. */
+    async approve(input: {
+      storeId: string;
+      language: Language;
+      purpose: Purpose;
+      id: string;
+      otp: string | null | undefined;
+    }): Promise<PermissionItem> {
+      const now = deps.now();
+      const row = await deps.repo.findPermissionItem(input.storeId, input.id);
+      if (!row || row.purpose !== input.purpose || row.consumedAt) {
+        throw new DomainError('CODE_NOT_VALID', { details: { id: input.id } });
+      }
+      if (row.grantedAt) return toPermissionItem(row, now, input.language);
+      if (row.expiredAt <= now) throw new DomainError('CODE_EXPIRED', { details: { id: row.id } });
+      const otp = input.otp?.trim();
+      if (!otp) throw new DomainError('CODE_REQUIRED', { details: { id: row.id } });
+      if (row.attempts >= codePolicy.maxAttempts)
+        throw new DomainError('ATTEMPTS_EXCEEDED', { details: { id: row.id } });
+      if (!sameDigest(row.otpHash, otpDigest(row.id, otp))) {
+        await deps.repo.updatePermissionItem(row.id, { attempts: row.attempts + 1 });
+        const left = codePolicy.maxAttempts - row.attempts - 1;
+        throw new DomainError(left > 0 ? 'CODE_NOT_VALID' : 'ATTEMPTS_EXCEEDED', {
+          details: { id: row.id, attemptsLeft: left },
+        });
+      }
+      await deps.repo.updatePermissionItem(row.id, { grantedAt: now });
+      return toPermissionItem({ ...row, grantedAt: now }, now, input.language);
+    },
+
+    /**
+     * Takes a granted item of the given address and purpose out of use, or says why it cannot:
+     * missing → VERIFICATION_REQUIRED, expired → CODE_EXPIRED, not granted → CODE_NOT_VALID.
+     */
+    async consume(input: {
+      storeId: string;
+      purpose: Purpose;
+      typeId: PermissionType;
+      address: string;
+      ids: string[];
+      field: string;
+    }): Promise<void> {
+      const now = deps.now();
+      for (const id of input.ids) {
+        const row = await deps.repo.findPermissionItem(input.storeId, id);
+        const matches =
+          row &&
+          row.typeId === input.typeId &&
+          row.address === input.address &&
+          row.purpose === input.purpose;
+        if (!row || !matches || row.consumedAt) continue;
+        if (!row.grantedAt) {
+          if (row.expiredAt <= now)
+            throw new DomainError('CODE_EXPIRED', { details: { field: input.field } });
+          throw new DomainError('CODE_NOT_VALID', { details: { field: input.field } });
+        }
+        await deps.repo.updatePermissionItem(row.id, { consumedAt: now });
+        return;
+      }
+      throw new DomainError('VERIFICATION_REQUIRED', { details: { field: input.field } });
+    },
+  };
+}
+
+export type PermissionService = ReturnType<typeof createPermissionService>;

@@ -1,0 +1,228 @@
+import {
+  anonymousRegisterRequestSchema,
+  changeCurrencyRequestSchema,
+  changeLocaleRequestSchema,
+  changePasswordRequestSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  permissionApproveSchema,
+  permissionItemListSchema,
+  permissionRequestSchema,
+  permissionTypeSchema,
+  registerRequestSchema,
+  registerResponseSchema,
+  resetRequestSchema,
+  resultSchema,
+  setPasswordRequestSchema,
+  updateProfileRequestSchema,
+} from '@cutout/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DomainError } from '../../platform/errors.ts';
+import { validationError } from '../../platform/http/errors.ts';
+import type { PermissionService } from './permissions.service.ts';
+import type { UserRow } from './users.repo.ts';
+import type { UsersService } from './users.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user of the request's access token, or null. */
+    user: UserRow | null;
+  }
+}
+
+/** Resolves the user of every call in the scope from its access token. */
+export function registerAuth(app: FastifyInstance, options: { users: UsersService }): void {
+  app.decorateRequest('user', null);
+  app.addHook('preHandler', async (request) => {
+    request.user = await options.users.authenticate(request.accessToken);
+  });
+}
+
+/** The signed-in user, or AUTHORIZATION_REQUIRED (401). */
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new DomainError('AUTHORIZATION_REQUIRED');
+  return request.user;
+}
+
+const typeQuery = z.object({ typeId: permissionTypeSchema });
+
+/** The calls of SPEC §7.1 under /api/stores/users. */
+export async function usersRoutes(
+  app: FastifyInstance,
+  options: { users: UsersService; permissions: PermissionService; publicUrl: string | undefined },
+): Promise<void> {
+  const { users, permissions } = options;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/login',
+    { schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } } },
+    (request) => {
+      const { email, phoneNumber, password } = request.body;
+      return users.login({ store: request.store, email, phoneNumber, password, client: request.ip });
+    },
+  );
+
+  api.post('/logout', { schema: { response: { 200: resultSchema } } }, async (request) => {
+    requireUser(request);
+    await users.logout(request.accessToken ?? '');
+    return { result: true };
+  });
+
+  api.post('/register', { schema: { response: { 200: registerResponseSchema } } }, async (request) => {
+    const body = request.body as { anonymous?: unknown } | undefined;
+    const common = { store: request.store };
+    if (body?.anonymous === true) {
+      const input = parse(anonymousRegisterRequestSchema, body, request);
+      return users.registerAnonymous({ ...common, ...input });
+    }
+    const input = parse(registerRequestSchema, body ?? {}, request);
+    return users.register({
+      ...common,
+      ...input,
+      permissionItemIds: (input.permissionItemList ?? []).map((item) => item.id),
+    });
+  });
+
+  api.post(
+    '/reset',
+    { schema: { body: resetRequestSchema, response: { 200: resultSchema } } },
+    async (request) => {
+      const ownOrigin = new URL(`${request.protocol}://${request.host}`).origin;
+      const allowedOrigins = [ownOrigin, ...(options.publicUrl ? [new URL(options.publicUrl).origin] : [])];
+      await users.requestReset({
+        store: request.store,
+        ...request.body,
+        allowedOrigins,
+        language: request.language,
+      });
+      return { result: true };
+    },
+  );
+
+  api.post(
+    '/permissions/request',
+    {
+      schema: {
+        querystring: typeQuery,
+        body: permissionRequestSchema,
+        response: { 200: permissionItemListSchema },
+      },
+    },
+    async (request) => {
+      const { typeId } = request.query;
+      const { purpose, email, phoneNumber } = request.body;
+      const address = typeId === 'email' ? email : phoneNumber;
+      if (!address) {
+        const key = typeId === 'email' ? 'error_email_required' : 'error_phone_number_required';
+        throw validationError(
+          [{ path: typeId === 'email' ? 'email' : 'phoneNumber', message: key }],
+          request.language,
+        );
+      }
+      const storeId = request.store.snapshot.store.id;
+      const account = await users.findByAddress(storeId, typeId, address);
+      if (purpose === 'user_verify' && account) {
+        const confirmed = typeId === 'email' ? account.emailVerified : account.phoneNumberVerified;
+        throw new DomainError(confirmed ? 'ALREADY_CONFIRMED' : 'USER_ALREADY_EXISTS', {
+          details: { typeId },
+        });
+      }
+      const item = await permissions.request({
+        storeId,
+        storeName: request.store.snapshot.store.name,
+        language: request.language,
+        purpose,
+        typeId,
+        address,
+        client: request.ip,
+        // A reset code goes only to an existing account, but the answer is the same either way.
+        send: purpose === 'user_verify' || account !== null,
+      });
+      return { permissionItemList: [item] };
+    },
+  );
+
+  api.post(
+    '/permissions/approve',
+    {
+      schema: {
+        querystring: typeQuery,
+        body: permissionApproveSchema,
+        response: { 200: permissionItemListSchema },
+      },
+    },
+    async (request) => {
+      const { purpose, permissionItemList } = request.body;
+      const approved = [];
+      for (const item of permissionItemList) {
+        approved.push(
+          await permissions.approve({
+            storeId: request.store.snapshot.store.id,
+            language: request.language,
+            purpose,
+            id: item.id,
+            otp: item.otp,
+          }),
+        );
+      }
+      return { permissionItemList: approved };
+    },
+  );
+
+  api.post(
+    '/setPassword',
+    { schema: { body: setPasswordRequestSchema, response: { 200: resultSchema } } },
+    async (request) => {
+      await users.setPassword({
+        store: request.store,
+        newPassword: request.body.newPassword,
+        permissionItemIds: (request.body.permissionItemList ?? []).map((item) => item.id),
+        resetToken: request.accessToken,
+      });
+      return { result: true };
+    },
+  );
+
+  api.post(
+    '/changePassword',
+    { schema: { body: changePasswordRequestSchema, response: { 200: resultSchema } } },
+    async (request) => {
+      await users.changePassword({ user: requireUser(request), ...request.body });
+      return { result: true };
+    },
+  );
+
+  api.post('/changeLocale', { schema: { body: changeLocaleRequestSchema } }, (request) =>
+    users.changeLocale({ store: request.store, user: requireUser(request), localeId: request.body.localeId }),
+  );
+
+  api.post('/changeCurrency', { schema: { body: changeCurrencyRequestSchema } }, (request) =>
+    users.changeCurrency({
+      store: request.store,
+      user: requireUser(request),
+      currencyId: request.body.currencyId,
+    }),
+  );
+
+  api.post(
+    '/updateProfile',
+    { schema: { body: updateProfileRequestSchema, response: { 200: resultSchema } } },
+    async (request) => {
+      await users.updateProfile({ user: requireUser(request), fullName: request.body.fullName });
+      return { result: true };
+    },
+  );
+}
+
+function parse<T extends z.ZodType>(schema: T, body: unknown, request: FastifyRequest): z.infer<T> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  throw validationError(
+    parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+    request.language,
+    'body',
+  );
+}

@@ -1,0 +1,354 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  latestOutboxMessage,
+  type TestApp,
+  testClock,
+  testDatabases,
+} from '../../test/harness.ts';
+
+const codeOf = (text: string) => text.match(/\b(\d{6})\b/)?.[1] ?? '';
+
+describe.each(testDatabases)('users on %s', (kind) => {
+  let t: TestApp;
+  const clock = testClock();
+  beforeAll(async () => {
+    t = await createTestApp(kind, {}, { now: clock.now });
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: `/api/stores/users${url}`, payload: payload as object, headers });
+
+  async function requestCode(email: string, purpose = 'user_verify') {
+    const response = await post('/permissions/request?typeId=email', { purpose, email });
+    expect(response.statusCode, response.body).toBe(200);
+    const [item] = response.json().permissionItemList;
+    const mail = await latestOutboxMessage(t, email.trim().toLowerCase());
+    return { item, code: codeOf(mail?.text ?? '') };
+  }
+
+  async function registered(email: string, password = 'secret-1') {
+    const { item, code } = await requestCode(email);
+    await post('/permissions/approve?typeId=email', {
+      purpose: 'user_verify',
+      permissionItemList: [{ id: item.id, otp: code }],
+    });
+    const response = await post('/register', {
+      email,
+      password,
+      permissionItemList: [{ id: item.id }],
+      autoLogin: true,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().accessTokens[0] as { id: string; userId: string };
+  }
+
+  describe('verification codes', () => {
+    it('sends a 6-digit code by e-mail and answers the permission item without it', async () => {
+      const { item, code } = await requestCode('Ann@Example.com ');
+      expect(code).toMatch(/^\d{6}$/);
+      expect(item).toMatchObject({ typeId: 'email', email: 'ann@example.com', granted: false, otp: null });
+      expect(new Date(item.nextRequestAt).getTime() - clock.now().getTime()).toBe(60_000);
+      expect(new Date(item.expiredAt).getTime() - clock.now().getTime()).toBe(600_000);
+      expect(item.expiredAtText).toBe('The code is valid for 10 min.');
+      const mail = await latestOutboxMessage(t, 'ann@example.com');
+      expect(mail?.html).toContain(code);
+    });
+
+    it('refuses a new code before the next request time, saying when', async () => {
+      await requestCode('bob@example.com');
+      const response = await post('/permissions/request?typeId=email', {
+        purpose: 'user_verify',
+        email: 'bob@example.com',
+      });
+      expect(response.statusCode).toBe(429);
+      expect(response.headers['retry-after']).toBe('60');
+      expect(response.json()).toMatchObject({
+        code: 'NEXT_REQUEST_NOT_YET',
+        message: 'Next verification code will be available via 60 s',
+      });
+    });
+
+    it('refuses an empty address and an unknown channel', async () => {
+      const empty = await post('/permissions/request?typeId=email', { purpose: 'user_verify' });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Fill in the e-mail.' });
+      const channel = await post('/permissions/request?typeId=pigeon', {
+        purpose: 'user_verify',
+        email: 'x@y.z',
+      });
+      expect(channel.statusCode).toBe(400);
+    });
+
+    it('grants a right code and counts wrong ones', async () => {
+      const { item, code } = await requestCode('carol@example.com');
+      const wrong = code === '000000' ? '111111' : '000000';
+      const refused = await post('/permissions/approve?typeId=email', {
+        purpose: 'user_verify',
+        permissionItemList: [{ id: item.id, otp: wrong }],
+      });
+      expect(refused.json()).toMatchObject({ code: 'CODE_NOT_VALID', details: { attemptsLeft: 4 } });
+      const granted = await post('/permissions/approve?typeId=email', {
+        purpose: 'user_verify',
+        permissionItemList: [{ id: item.id, otp: code }],
+      });
+      expect(granted.statusCode).toBe(200);
+      expect(granted.json().permissionItemList[0]).toMatchObject({ id: item.id, granted: true });
+    });
+
+    it('stops accepting codes after five wrong ones', async () => {
+      const { item, code } = await requestCode('dan@example.com');
+      const wrong = code === '000000' ? '111111' : '000000';
+      const approve = (otp: string) =>
+        post('/permissions/approve?typeId=email', {
+          purpose: 'user_verify',
+          permissionItemList: [{ id: item.id, otp }],
+        });
+      for (let attempt = 0; attempt < 5; attempt += 1) await approve(wrong);
+      const last = await approve(code);
+      expect(last.statusCode).toBe(429);
+      expect(last.json().code).toBe('ATTEMPTS_EXCEEDED');
+    });
+
+    it('says when a code has expired, and when it is missing', async () => {
+      const { item, code } = await requestCode('erin@example.com');
+      const missing = await post('/permissions/approve?typeId=email', {
+        purpose: 'user_verify',
+        permissionItemList: [{ id: item.id, otp: '' }],
+      });
+      expect(missing.json().code).toBe('CODE_REQUIRED');
+      clock.advance(11 * 60_000);
+      const expired = await post('/permissions/approve?typeId=email', {
+        purpose: 'user_verify',
+        permissionItemList: [{ id: item.id, otp: code }],
+      });
+      expect(expired.json()).toMatchObject({
+        code: 'CODE_EXPIRED',
+        message: 'The recieved code has expired!',
+      });
+    });
+  });
+
+  describe('registration and login', () => {
+    it('registers with a verified e-mail and signs in at once', async () => {
+      const token = await registered('frank@example.com');
+      const info = await t.app.inject({
+        method: 'GET',
+        url: '/api/stores/fetchStoreInfo',
+        headers: { authorization: token.id },
+      });
+      expect(info.json().user).toMatchObject({
+        id: token.userId,
+        email: 'frank@example.com',
+        anonymous: false,
+      });
+    });
+
+    it('refuses registration without a verified e-mail', async () => {
+      const response = await post('/register', { email: 'gina@example.com', password: 'secret-1' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VERIFICATION_REQUIRED', details: { field: 'email' } });
+    });
+
+    it('refuses a second account for the same address', async () => {
+      await registered('hank@example.com');
+      const again = await post('/permissions/request?typeId=email', {
+        purpose: 'user_verify',
+        email: 'hank@example.com',
+      });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().code).toBe('ALREADY_CONFIRMED');
+    });
+
+    it('names the missing fields, in Russian when asked', async () => {
+      const response = await post('/register', { email: 'ivy@example.com' }, { 'x-locale-id': 'ru' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Заполните пароль.' });
+      expect(response.json().details.issues[0]).toMatchObject({
+        path: 'password',
+        key: 'error_password_required',
+      });
+      const bad = await post('/register', { email: 'not-an-email', password: 'secret-1' });
+      expect(bad.json().details.issues[0].key).toBe('error_email_invalid');
+    });
+
+    it('logs in, and refuses a wrong password with the same answer as an unknown account', async () => {
+      const { userId } = await registered('jack@example.com', 'right-password');
+      const ok = await post('/login', { email: 'JACK@example.com', password: 'right-password' });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json()).toMatchObject({ userId, id: expect.any(String) });
+      const wrong = await post('/login', { email: 'jack@example.com', password: 'wrong-password' });
+      const unknown = await post('/login', { email: 'nobody@example.com', password: 'wrong-password' });
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json().code).toBe('INVALID_CREDENTIALS');
+      expect(unknown.json().code).toBe('INVALID_CREDENTIALS');
+    });
+
+    it('limits failed logins per address', async () => {
+      await registered('kate@example.com', 'right-password');
+      const statuses = [];
+      for (let attempt = 0; attempt < 6; attempt += 1) {
+        statuses.push(
+          (await post('/login', { email: 'kate@example.com', password: 'nope-nope' })).statusCode,
+        );
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+      const limited = await post('/login', { email: 'kate@example.com', password: 'right-password' });
+      expect(limited.statusCode).toBe(200);
+      const after = await post('/login', { email: 'kate@example.com', password: 'nope-nope' });
+      expect(after.statusCode).toBe(401);
+    });
+
+    it('asks for a password reset when the account is flagged', async () => {
+      const { userId } = await registered('leo@example.com', 'right-password');
+      const { users } = await import('./users.schema.ts');
+      const { eq } = await import('drizzle-orm');
+      await t.database.db.update(users).set({ passwordResetRequired: true }).where(eq(users.id, userId));
+      const response = await post('/login', { email: 'leo@example.com', password: 'right-password' });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({
+        code: 'PASSWORD_RESET_REQUIRED',
+        details: { email: 'leo@example.com' },
+      });
+    });
+
+    it('logs out by revoking the token', async () => {
+      const token = await registered('mia@example.com');
+      const out = await post('/logout', {}, { authorization: token.id });
+      expect(out.json()).toEqual({ result: true });
+      const info = await t.app.inject({
+        method: 'GET',
+        url: '/api/stores/fetchStoreInfo',
+        headers: { authorization: token.id },
+      });
+      expect(info.json().user).toBeNull();
+      const again = await post('/logout', {}, { authorization: token.id });
+      expect(again.statusCode).toBe(401);
+      expect(again.json().code).toBe('AUTHORIZATION_REQUIRED');
+    });
+
+    it('accepts the token from the access_token cookie', async () => {
+      const token = await registered('ned@example.com');
+      const info = await t.app.inject({
+        method: 'GET',
+        url: '/api/stores/fetchStoreInfo',
+        headers: { cookie: `access_token=${token.id}` },
+      });
+      expect(info.json().user.id).toBe(token.userId);
+    });
+
+    it('registers an anonymous customer', async () => {
+      const response = await post('/register', {
+        anonymous: true,
+        autoLogin: true,
+        email: null,
+        password: null,
+        fullName: 'Olga',
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const [token] = response.json().accessTokens;
+      const info = await t.app.inject({
+        method: 'GET',
+        url: '/api/stores/fetchStoreInfo',
+        headers: { authorization: token.id },
+      });
+      expect(info.json().user).toMatchObject({ anonymous: true, fullName: 'Olga', email: null });
+    });
+  });
+
+  describe('password reset', () => {
+    const callbackUrl = 'http://localhost:80/en?modal=set-password';
+
+    it('sends a one-time link that sets a new password and ends every session', async () => {
+      const token = await registered('pam@example.com', 'old-password');
+      const reset = await post('/reset', { email: 'pam@example.com', callbackUrl });
+      expect(reset.json()).toEqual({ result: true });
+      const mail = await latestOutboxMessage(t, 'pam@example.com');
+      const link = mail?.text.match(/https?:\/\/\S+/)?.[0] ?? '';
+      const resetToken = new URL(link).searchParams.get('token') ?? '';
+      expect(new URL(link).searchParams.get('modal')).toBe('set-password');
+      const set = await post('/setPassword', { newPassword: 'new-password' }, { authorization: resetToken });
+      expect(set.json()).toEqual({ result: true });
+      expect(
+        (await post('/setPassword', { newPassword: 'x-password' }, { authorization: resetToken })).json()
+          .code,
+      ).toBe('INVALID_RESET_TOKEN');
+      expect((await post('/login', { email: 'pam@example.com', password: 'old-password' })).statusCode).toBe(
+        401,
+      );
+      expect((await post('/login', { email: 'pam@example.com', password: 'new-password' })).statusCode).toBe(
+        200,
+      );
+      expect((await post('/logout', {}, { authorization: token.id })).statusCode).toBe(401);
+    });
+
+    it('answers the same for an unknown address, and sends nothing', async () => {
+      const reset = await post('/reset', { email: 'ghost@example.com', callbackUrl });
+      expect(reset.json()).toEqual({ result: true });
+      expect(await latestOutboxMessage(t, 'ghost@example.com')).toBeNull();
+    });
+
+    it('refuses a callback to another site', async () => {
+      const reset = await post('/reset', {
+        email: 'pam@example.com',
+        callbackUrl: 'https://evil.example/steal',
+      });
+      expect(reset.statusCode).toBe(400);
+      expect(reset.json().code).toBe('CALLBACK_NOT_ALLOWED');
+    });
+
+    it('sets a new password with a reset code', async () => {
+      await registered('quinn@example.com', 'old-password');
+      const { item, code } = await requestCode('quinn@example.com', 'user_reset_password');
+      await post('/permissions/approve?typeId=email', {
+        purpose: 'user_reset_password',
+        permissionItemList: [{ id: item.id, otp: code }],
+      });
+      const set = await post('/setPassword', {
+        newPassword: 'new-password',
+        permissionItemList: [{ id: item.id }],
+      });
+      expect(set.json()).toEqual({ result: true });
+      expect(
+        (await post('/login', { email: 'quinn@example.com', password: 'new-password' })).statusCode,
+      ).toBe(200);
+    });
+  });
+
+  describe('locale, currency and profile', () => {
+    it('needs a user', async () => {
+      const response = await post('/changeLocale', { localeId: 'ru' });
+      expect(response.statusCode).toBe(401);
+    });
+
+    it('changes the locale and currency of the user, refusing empty or unknown ones', async () => {
+      const token = await registered('rita@example.com');
+      const auth = { authorization: token.id };
+      expect((await post('/changeLocale', {}, auth)).json().code).toBe('core_locale_not_set');
+      expect((await post('/changeCurrency', { currencyId: 'XXX' }, auth)).json().code).toBe(
+        'core_currency_not_set',
+      );
+      expect((await post('/changeLocale', { localeId: 'ru' }, auth)).statusCode).toBe(200);
+      expect((await post('/changeCurrency', { currencyId: 'EUR' }, auth)).statusCode).toBe(200);
+      expect((await post('/updateProfile', { fullName: 'Rita R.' }, auth)).statusCode).toBe(200);
+      const info = await t.app.inject({ method: 'GET', url: '/api/stores/fetchStoreInfo', headers: auth });
+      expect(info.json().user).toMatchObject({ localeId: 'ru', currencyId: 'EUR', fullName: 'Rita R.' });
+    });
+
+    it('changes the password only with the current one', async () => {
+      const token = await registered('sam@example.com', 'old-password');
+      const auth = { authorization: token.id };
+      expect(
+        (await post('/changePassword', { password: 'wrong', newPassword: 'new-password' }, auth)).statusCode,
+      ).toBe(401);
+      expect(
+        (await post('/changePassword', { password: 'old-password', newPassword: 'new-password' }, auth))
+          .statusCode,
+      ).toBe(200);
+      expect((await post('/login', { email: 'sam@example.com', password: 'new-password' })).statusCode).toBe(
+        200,
+      );
+    });
+  });
+});

@@ -1,0 +1,38 @@
+/** A fixed-window counter per key; in memory by default (one process), Redis in scale-out. */
+export interface RateLimiter {
+  /** Counts one hit; `allowed` is false once the key went over its limit in the current window. */
+  hit(key: string, rule: RateRule): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  /** Forgets a key (a successful login clears its failures). */
+  reset(key: string): Promise<void>;
+}
+
+export interface RateRule {
+  limit: number;
+  windowMs: number;
+}
+
+/** The in-memory limiter of the embedded mode. */
+export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  return {
+    async hit(key, rule) {
+      const time = now();
+      if (windows.size > 100_000) {
+        for (const [stale, window] of windows) if (window.resetAt <= time) windows.delete(stale);
+      }
+      let window = windows.get(key);
+      if (!window || window.resetAt <= time) {
+        window = { count: 0, resetAt: time + rule.windowMs };
+        windows.set(key, window);
+      }
+      window.count += 1;
+      return {
+        allowed: window.count <= rule.limit,
+        retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - time) / 1000)),
+      };
+    },
+    async reset(key) {
+      windows.delete(key);
+    },
+  };
+}

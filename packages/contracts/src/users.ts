@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+/** Purposes of a verification code (permission item). */
+export const permissionPurposes = ['user_verify', 'user_reset_password'] as const;
+export const permissionPurposeSchema = z.enum(permissionPurposes);
+/** Channels a code is sent through: the `typeId` query parameter of the permission calls. */
+export const permissionTypeSchema = z.enum(['email', 'phone']);
+export type PermissionType = z.infer<typeof permissionTypeSchema>;
+
+const email = z
+  .string({ error: 'error_email_required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'error_email_required')
+  .pipe(z.email('error_email_invalid').max(254, 'error_email_invalid'));
+/** Phone numbers as digits with a leading +, 10 to 15 digits (E.164); masks and spaces are stripped. */
+const phoneNumber = z
+  .string({ error: 'error_phone_number_required' })
+  .min(1, 'error_phone_number_required')
+  .transform((value) => `+${value.replace(/\D/g, '')}`)
+  .pipe(z.string().regex(/^\+\d{10,15}$/, 'error_phone_number_invalid'));
+const password = z
+  .string({ error: 'error_password_required' })
+  .min(1, 'error_password_required')
+  .min(6, 'error_password_too_short')
+  .max(128, 'error_password_too_long');
+
+export const permissionItemSchema = z.object({
+  id: z.string(),
+  typeId: permissionTypeSchema,
+  purpose: permissionPurposeSchema,
+  email: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  otp: z.string().nullable(),
+  granted: z.boolean(),
+  nextRequestAt: z.string(),
+  expiredAt: z.string(),
+  expiredAtText: z.string(),
+});
+export type PermissionItem = z.infer<typeof permissionItemSchema>;
+export const permissionItemListSchema = z.object({ permissionItemList: z.array(permissionItemSchema) });
+
+/** A permission item as a client sends it back: its id and, for approval, the code it received. */
+export const permissionItemRefSchema = z.object({
+  id: z.string().min(1),
+  otp: z.string().trim().optional().nullable(),
+});
+
+export const permissionRequestSchema = z.object({
+  purpose: permissionPurposeSchema,
+  email: email.optional(),
+  phoneNumber: phoneNumber.optional(),
+});
+export const permissionApproveSchema = z.object({
+  purpose: permissionPurposeSchema,
+  permissionItemList: z.array(permissionItemRefSchema).min(1),
+});
+
+export const loginRequestSchema = z.object({
+  email: email.optional(),
+  phoneNumber: phoneNumber.optional(),
+  password: z.string({ error: 'error_password_required' }).min(1, 'error_password_required').max(128),
+});
+export const loginResponseSchema = z.object({ id: z.string(), userId: z.string() });
+
+export const registerRequestSchema = z.object({
+  anonymous: z.literal(false).optional(),
+  email: email.optional().nullable(),
+  phoneNumber: phoneNumber.optional().nullable(),
+  password,
+  fullName: z.string().trim().max(200).optional().nullable(),
+  redirectUrl: z.string().max(2000).optional(),
+  permissionItemList: z.array(permissionItemRefSchema).optional(),
+  autoLogin: z.boolean().default(true),
+  localeId: z.string().optional().nullable(),
+  currencyId: z.string().optional().nullable(),
+});
+export const anonymousRegisterRequestSchema = z.object({
+  anonymous: z.literal(true),
+  autoLogin: z.boolean().default(true),
+  email: z.null().optional(),
+  password: z.null().optional(),
+  partnerTypeId: z.string().optional(),
+  fullName: z.string().trim().max(200).optional().nullable(),
+  localeId: z.string().optional().nullable(),
+  currencyId: z.string().optional().nullable(),
+});
+export const registerResponseSchema = z.object({
+  accessTokens: z.array(z.object({ id: z.string(), userId: z.string() })),
+  emailVerified: z.boolean(),
+});
+
+export const resetRequestSchema = z.object({ email, callbackUrl: z.string().url().max(2000) });
+export const setPasswordRequestSchema = z.object({
+  newPassword: password,
+  permissionItemList: z.array(permissionItemRefSchema).optional(),
+});
+export const changePasswordRequestSchema = z.object({
+  password: z.string({ error: 'error_password_required' }).min(1, 'error_password_required').max(128),
+  newPassword: password,
+});
+export const resultSchema = z.object({ result: z.boolean() });
+export const changeLocaleRequestSchema = z.object({ localeId: z.string().optional().nullable() });
+export const changeCurrencyRequestSchema = z.object({ currencyId: z.string().optional().nullable() });
+export const updateProfileRequestSchema = z.object({ fullName: z.string().trim().max(200).nullable() });
