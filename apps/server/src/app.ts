@@ -3,6 +3,8 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { passportsRoutes } from './modules/passports/passports.routes.ts';
+import { createPassportService } from './modules/passports/passports.service.ts';
 import { createStoreRepo } from './modules/store/store.repo.ts';
 import { registerStoreScope, storeRoutes } from './modules/store/store.routes.ts';
 import { createStoreService } from './modules/store/store.service.ts';
@@ -67,6 +69,13 @@ export async function buildApp({
   const usersRepo = createUsersRepo(database.db);
   const permissions = createPermissionService({ repo: usersRepo, mailer, sms, limiter, now });
   const users = createUsersService({ repo: usersRepo, permissions, mailer, limiter, now });
+  const passports = createPassportService({
+    passports: config.passports,
+    db: database.db,
+    usersRepo,
+    users,
+    now,
+  });
 
   const serveIndex = await registerWebApp(app, {
     distDir: config.webDistDir,
@@ -89,7 +98,11 @@ export async function buildApp({
     async (scope) => {
       registerStoreScope(scope, { stores });
       registerAuth(scope, { users });
-      await scope.register(storeRoutes, { stores, viewer: (user) => users.viewer(user) });
+      await scope.register(storeRoutes, {
+        stores,
+        viewer: (user) => users.viewer(user),
+        passports: () => passports.list(),
+      });
       await scope.register(usersRoutes, {
         prefix: '/users',
         users,
@@ -99,6 +112,12 @@ export async function buildApp({
     },
     { prefix: '/api/stores' },
   );
+  await app.register(passportsRoutes, {
+    prefix: '/api/passports',
+    passports,
+    stores,
+    publicUrl: config.publicUrl,
+  });
   app.addHook('onClose', async () => {
     await database.close();
   });

@@ -55,7 +55,58 @@ export type Config = {
   mailFrom: string;
   /** The development page that shows the mail and SMS outbox; on by default when no SMTP is set. */
   outboxPage: boolean;
+  passports: PassportConfig[];
 };
+
+/** An external sign-in provider (passport): any OpenID Connect issuer. */
+export interface PassportConfig {
+  slug: string;
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  iconUrl: string | null;
+}
+
+/**
+ * Reads PASSPORTS=slug1,slug2 and, for each slug, PASSPORT_<SLUG>_ISSUER, _CLIENT_ID,
+ * _CLIENT_SECRET, and optionally _NAME and _ICON_URL.
+ */
+function readPassports(env: Record<string, string | undefined>, problems: string[]): PassportConfig[] {
+  const slugs = (env.PASSPORTS ?? '')
+    .split(',')
+    .map((slug) => slug.trim())
+    .filter(Boolean);
+  return slugs.flatMap((slug) => {
+    if (!/^[a-z0-9-]+$/.test(slug)) {
+      problems.push(`PASSPORTS="${env.PASSPORTS}": "${slug}" must be lower-case letters, digits or dashes`);
+      return [];
+    }
+    const prefix = `PASSPORT_${slug.toUpperCase().replaceAll('-', '_')}_`;
+    const read = (name: string) => env[prefix + name];
+    const missing = ['ISSUER', 'CLIENT_ID', 'CLIENT_SECRET'].filter((name) => !read(name));
+    if (missing.length > 0) {
+      problems.push(
+        `${missing.map((name) => prefix + name).join(', ')}: required for the passport "${slug}"`,
+      );
+      return [];
+    }
+    if (!/^https?:\/\//.test(read('ISSUER') ?? '')) {
+      problems.push(`${prefix}ISSUER="${read('ISSUER')}": must be an http(s) URL`);
+      return [];
+    }
+    return [
+      {
+        slug,
+        name: read('NAME') ?? slug,
+        issuer: read('ISSUER') ?? '',
+        clientId: read('CLIENT_ID') ?? '',
+        clientSecret: read('CLIENT_SECRET') ?? '',
+        iconUrl: read('ICON_URL') ?? null,
+      },
+    ];
+  });
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -68,15 +119,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set", as in most deployment tools.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = envSchema.safeParse(present);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => {
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => {
         const name = issue.path.join('.');
-        const value = env[name];
-        return `${name}=${JSON.stringify(value ?? '')}: ${issue.message}`;
-      }),
-    );
-  }
+        return `${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+      });
+  const passports = readPassports(present, problems);
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   return {
     env: e.NODE_ENV,
@@ -95,5 +145,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     outboxPage: e.OUTBOX_PAGE ?? !e.SMTP_URL,
+    passports,
   };
 }

@@ -1,4 +1,4 @@
-import type { User } from '@cutout/contracts';
+import type { StoreInfo, User } from '@cutout/contracts';
 import { localeSchema, storeConstantsSchema, storeInfoSchema } from '@cutout/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,7 +27,11 @@ export function registerStoreScope(app: FastifyInstance, options: { stores: Stor
 /** Store info, locales and constants. */
 export async function storeRoutes(
   app: FastifyInstance,
-  options: { stores: StoreService; viewer: (user: NonNullable<FastifyRequest['user']>) => Promise<User> },
+  options: {
+    stores: StoreService;
+    viewer: (user: NonNullable<FastifyRequest['user']>) => Promise<User>;
+    passports: () => StoreInfo['passports'];
+  },
 ): Promise<void> {
   const { stores } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -36,6 +40,7 @@ export async function storeRoutes(
     stores.storeInfo(request.store, {
       user: request.user ? await options.viewer(request.user) : null,
       partnerActions: [],
+      passports: options.passports(),
     }),
   );
 

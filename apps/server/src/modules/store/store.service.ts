@@ -125,7 +125,11 @@ export function createStoreService(deps: {
     /** The store info object of SPEC §3. */
     storeInfo(
       resolved: ResolvedStore,
-      viewer: { user: User | null; partnerActions: StoreInfo['partnerActions'] },
+      viewer: {
+        user: User | null;
+        partnerActions: StoreInfo['partnerActions'];
+        passports: StoreInfo['passports'];
+      },
     ): StoreInfo {
       const { snapshot, locale, language, currency } = resolved;
       const { store, partner } = snapshot;
@@ -138,7 +142,7 @@ export function createStoreService(deps: {
         locales: snapshot.locales.map(toLocale),
         currency: toCurrency(currency, language),
         currencies: snapshot.currencies.map((row) => toCurrency(row, language)),
-        passports: [],
+        passports: viewer.passports,
         partnerActions: viewer.partnerActions,
         partner: partner && {
           id: partner.id,

@@ -1,4 +1,6 @@
 // Every module's tables, for drizzle-kit and the typed database client.
+
+export * from '../../modules/passports/passports.schema.ts';
 export * from '../../modules/store/store.schema.ts';
 export * from '../../modules/users/users.schema.ts';
 export * from '../messaging/outbox.schema.ts';

@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, lt } from 'drizzle-orm';
+import * as oidc from 'openid-client';
+import type { PassportConfig } from '../../platform/config.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { DomainError } from '../../platform/errors.ts';
+import type { UsersRepo } from '../users/users.repo.ts';
+import type { UsersService } from '../users/users.service.ts';
+import { passportLogins } from './passports.schema.ts';
+
+const loginLifetimeMs = 10 * 60_000;
+
+/** Only a path of this site may be returned to: no scheme, no host, no `//`. */
+export const safeReturnPath = (value: string | undefined): string =>
+  value && /^\/(?!\/)/.test(value) && !value.includes('\\') ? value : '/';
+
+export function createPassportService(deps: {
+  passports: PassportConfig[];
+  db: Db;
+  usersRepo: UsersRepo;
+  users: UsersService;
+  now: () => Date;
+}) {
+  const discovered = new Map<string, Promise<oidc.Configuration>>();
+
+  function passportOf(slug: string): PassportConfig {
+    const passport = deps.passports.find((item) => item.slug === slug);
+    if (!passport) throw new DomainError('NOT_FOUND');
+    return passport;
+  }
+
+  /** The provider's configuration, discovered once; a failed discovery is tried again next time. */
+  function clientOf(passport: PassportConfig): Promise<oidc.Configuration> {
+    let pending = discovered.get(passport.slug);
+    if (!pending) {
+      const insecure = passport.issuer.startsWith('http://');
+      pending = oidc
+        .discovery(
+          new URL(passport.issuer),
+          passport.clientId,
+          passport.clientSecret,
+          undefined,
+          insecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
+        )
+        .catch((error: unknown) => {
+          discovered.delete(passport.slug);
+          throw new DomainError('SERVICE_UNAVAILABLE', {
+            details: { passport: passport.slug, cause: String(error) },
+          });
+        });
+      discovered.set(passport.slug, pending);
+    }
+    return pending;
+  }
+
+  return {
+    /** The passports of SPEC §3 as store info lists them. */
+    list() {
+      return deps.passports.map((passport) => ({
+        slugifyId: passport.slug,
+        name: passport.name,
+        primaryImage: passport.iconUrl ? { url: passport.iconUrl, alt: passport.name } : null,
+      }));
+    },
+
+    /** Starts a sign-in: remembers state, nonce and PKCE verifier, and answers the provider's address. */
+    async start(input: {
+      slug: string;
+      storeId: string;
+      returnTo: string;
+      redirectUri: string;
+    }): Promise<URL> {
+      const passport = passportOf(input.slug);
+      const client = await clientOf(passport);
+      const state = oidc.randomState();
+      const nonce = oidc.randomNonce();
+      const codeVerifier = oidc.randomPKCECodeVerifier();
+      const now = deps.now();
+      await deps.db.delete(passportLogins).where(lt(passportLogins.expiresAt, now));
+      await deps.db.insert(passportLogins).values({
+        state,
+        provider: passport.slug,
+        storeId: input.storeId,
+        nonce,
+        codeVerifier,
+        returnTo: safeReturnPath(input.returnTo),
+        expiresAt: new Date(now.getTime() + loginLifetimeMs),
+      });
+      return oidc.buildAuthorizationUrl(client, {
+        redirect_uri: input.redirectUri,
+        scope: 'openid email profile',
+        state,
+        nonce,
+        code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: 'S256',
+      });
+    },
+
+    /**
+     * Finishes a sign-in: checks the answer, then finds the user by this passport, or links the
+     * account with the same verified e-mail, or creates one; answers an access token.
+     */
+    async finish(input: { slug: string; callbackUrl: URL }): Promise<{ token: string; returnTo: string }> {
+      const passport = passportOf(input.slug);
+      const state = input.callbackUrl.searchParams.get('state') ?? '';
+      const [login] = await deps.db
+        .delete(passportLogins)
+        .where(and(eq(passportLogins.state, state), eq(passportLogins.provider, passport.slug)))
+        .returning();
+      if (!login || login.expiresAt <= deps.now())
+        throw new DomainError('AUTHORIZATION_REQUIRED', { details: { reason: 'state' } });
+      const client = await clientOf(passport);
+      let claims: Record<string, unknown> & { sub: string };
+      try {
+        const tokens = await oidc.authorizationCodeGrant(client, input.callbackUrl, {
+          pkceCodeVerifier: login.codeVerifier,
+          expectedState: login.state,
+          expectedNonce: login.nonce,
+        });
+        const idToken = tokens.claims();
+        if (!idToken?.sub) throw new Error('no subject in the ID token');
+        // Many providers put e-mail and name only behind the userinfo endpoint.
+        const userInfo = await oidc.fetchUserInfo(client, tokens.access_token, idToken.sub);
+        claims = { ...idToken, ...userInfo, sub: idToken.sub };
+      } catch (error) {
+        throw new DomainError('AUTHORIZATION_REQUIRED', {
+          details: { reason: 'grant', cause: String(error) },
+        });
+      }
+
+      const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : null;
+      const emailVerified = claims.email_verified === true;
+      const name = typeof claims.name === 'string' ? claims.name : null;
+      const linked = await deps.usersRepo.findPassport(passport.slug, claims.sub);
+      let userId = linked?.userId;
+      if (!userId && email && emailVerified) {
+        userId = (await deps.usersRepo.findByAddress(login.storeId, { email }))?.id;
+      }
+      if (!userId) {
+        const taken = email ? await deps.usersRepo.findByAddress(login.storeId, { email }) : null;
+        const user = await deps.usersRepo.insert({
+          id: randomUUID(),
+          storeId: login.storeId,
+          // An unverified e-mail that another account owns is not taken over.
+          email: taken ? null : email,
+          emailVerified: !taken && emailVerified,
+          fullName: name,
+        });
+        userId = user.id;
+      }
+      await deps.usersRepo.insertPassport({ userId, provider: passport.slug, subject: claims.sub });
+      return { token: await deps.users.issueToken(userId), returnTo: login.returnTo };
+    },
+  };
+}
+
+export type PassportService = ReturnType<typeof createPassportService>;
