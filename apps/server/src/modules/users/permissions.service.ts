@@ -12,6 +12,8 @@ export const codePolicy = {
   resendAfterMs: 60_000,
   lifetimeMs: 10 * 60_000,
   maxAttempts: 5,
+  /** How long a granted code may still be used for registration or a new password. */
+  grantedLifetimeMs: 60 * 60_000,
   perAddressPerHour: 5,
   perClientPerHour: 30,
 };
@@ -184,6 +186,9 @@ export function createPermissionService(deps: PermissionDeps) {
           if (row.expiredAt <= now)
             throw new DomainError('CODE_EXPIRED', { details: { field: input.field } });
           throw new DomainError('CODE_NOT_VALID', { details: { field: input.field } });
+        }
+        if (now.getTime() - row.grantedAt.getTime() > codePolicy.grantedLifetimeMs) {
+          throw new DomainError('CODE_EXPIRED', { details: { field: input.field } });
         }
         await deps.repo.updatePermissionItem(row.id, { consumedAt: now });
         return;

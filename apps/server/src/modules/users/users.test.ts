@@ -151,6 +151,21 @@ describe.each(testDatabases)('users on %s', (kind) => {
       expect(response.json()).toMatchObject({ code: 'VERIFICATION_REQUIRED', details: { field: 'email' } });
     });
 
+    it('refuses a code that was granted too long ago', async () => {
+      const { item, code } = await requestCode('greg@example.com');
+      await post('/permissions/approve?typeId=email', {
+        purpose: 'user_verify',
+        permissionItemList: [{ id: item.id, otp: code }],
+      });
+      clock.advance(61 * 60_000);
+      const response = await post('/register', {
+        email: 'greg@example.com',
+        password: 'secret-1',
+        permissionItemList: [{ id: item.id }],
+      });
+      expect(response.json()).toMatchObject({ code: 'CODE_EXPIRED', details: { field: 'email' } });
+    });
+
     it('refuses a second account for the same address', async () => {
       await registered('hank@example.com');
       const again = await post('/permissions/request?typeId=email', {
