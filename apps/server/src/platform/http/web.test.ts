@@ -1,3 +1,5 @@
+import { utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { renderHead } from './web.ts';
@@ -51,6 +53,15 @@ describe('serving the web app', () => {
     const response = await t.app.inject({ method: 'POST', url: '/en/anything' });
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('NOT_FOUND');
+  });
+
+  it('serves a new build without a restart', async () => {
+    const indexPath = path.join(t.config.webDistDir, 'index.html');
+    const later = new Date(Date.now() + 5000);
+    writeFileSync(indexPath, '<!doctype html><html lang="en"><head><!--app-head--></head><body>new build</body></html>');
+    utimesSync(indexPath, later, later);
+    const response = await t.app.inject({ method: 'GET', url: '/en' });
+    expect(response.body).toContain('new build');
   });
 
   it('escapes what it writes into the HTML', () => {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { HtmlMetaTagItem, Language } from '@cutout/contracts';
 import fastifyStatic from '@fastify/static';
@@ -67,7 +67,17 @@ export async function registerWebApp(
         .type('text/plain; charset=utf-8')
         .send(`The web app is not built. Run "npm run build" and restart. (${request.url})`);
   }
-  const template = readFileSync(indexPath, 'utf8');
+  // Read again when a new build replaces it, so that a running server never serves stale asset names.
+  let template = readFileSync(indexPath, 'utf8');
+  let templateTime = statSync(indexPath).mtimeMs;
+  const currentTemplate = () => {
+    const time = statSync(indexPath, { throwIfNoEntry: false })?.mtimeMs;
+    if (time !== undefined && time !== templateTime) {
+      template = readFileSync(indexPath, 'utf8');
+      templateTime = time;
+    }
+    return template;
+  };
   await app.register(fastifyStatic, {
     root: options.distDir,
     index: false,
@@ -82,7 +92,7 @@ export async function registerWebApp(
   });
   const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const head = await options.headFor(request);
-    const html = renderIndexHtml(template, head, { analyticsCounterId: options.analyticsCounterId ?? null });
+    const html = renderIndexHtml(currentTemplate(), head, { analyticsCounterId: options.analyticsCounterId ?? null });
     return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
   app.get('/', serveIndex);

@@ -1,0 +1,57 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { getSession, updateSession } from '../../shared/session/session.ts';
+import { jsonResponse } from '../../test/fixtures.ts';
+import { mockApi, renderInShell } from '../../test/render.tsx';
+import { CurrencySwitcher, LanguageSwitcher } from './PreferenceSwitchers.tsx';
+
+describe('LanguageSwitcher', () => {
+  it('switches the language and keeps the path, query and hash', async () => {
+    const user = userEvent.setup();
+    const { location } = renderInShell(<LanguageSwitcher />, {
+      path: '/en/products/catalog?search=mug&page=2#list',
+    });
+    await user.click(screen.getByRole('button', { name: 'Language: English' }));
+    const russian = await screen.findByRole('menuitem', { name: 'Русский' });
+    expect(russian).toHaveAttribute('href', '/ru/products/catalog?search=mug&page=2#list');
+    expect(screen.getByRole('menuitem', { name: 'English' })).toHaveAttribute('aria-current', 'true');
+
+    await user.click(russian);
+    expect(location()).toBe('/ru/products/catalog?search=mug&page=2#list');
+  });
+});
+
+describe('CurrencySwitcher', () => {
+  it('stores the chosen currency', async () => {
+    const user = userEvent.setup();
+    renderInShell(<CurrencySwitcher />);
+    await user.click(screen.getByRole('button', { name: 'Currency: Rubles' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: /Dollars/ }));
+    expect(getSession().currencyId).toBe('USD');
+    expect(window.localStorage.getItem('currencyId')).toBe('USD');
+  });
+
+  it('keeps the choice local when not authorised', async () => {
+    const fetchMock = mockApi();
+    const user = userEvent.setup();
+    renderInShell(<CurrencySwitcher />);
+    await user.click(screen.getByRole('button', { name: 'Currency: Rubles' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: /Euros/ }));
+    expect(getSession().currencyId).toBe('EUR');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("tells the server an authorised user's choice", async () => {
+    updateSession({ accessToken: 'token' });
+    const fetchMock = mockApi({ handler: () => jsonResponse({}) });
+    const user = userEvent.setup();
+    renderInShell(<CurrencySwitcher />);
+    await user.click(screen.getByRole('button', { name: 'Currency: Rubles' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: /Euros/ }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/stores/users/changeCurrency',
+      expect.objectContaining({ method: 'POST', body: '{"currencyId":"EUR"}' }),
+    );
+  });
+});

@@ -1,0 +1,69 @@
+import { Check } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { Link, useLocation } from 'react-router';
+import { useLanguage } from '../../shared/routing/language-context.tsx';
+import { switchLanguageInPath } from '../../shared/routing/paths.ts';
+import { languageOfLocale, usePreferences } from '../../shared/store/preferences.ts';
+import { useStoreInfo } from '../../shared/store/store-info-context.tsx';
+import { menuItemClasses } from '../../shared/ui/menu.ts';
+
+/**
+ * The locales as menu items. Choosing one is navigation (the same address in another language),
+ * so each is a link; the language guard then switches the locale.
+ */
+export function LanguageItems() {
+  const info = useStoreInfo();
+  const language = useLanguage();
+  const location = useLocation();
+  return info.locales.map((locale) => {
+    const target = languageOfLocale(locale);
+    const current = target === language;
+    return (
+      <DropdownMenu.Item key={locale.id} asChild className={menuItemClasses}>
+        <Link
+          to={switchLanguageInPath(location, target)}
+          lang={locale.language}
+          aria-current={current ? 'true' : undefined}
+          className="justify-between"
+        >
+          {locale.name}
+          {current && <Check aria-hidden="true" className="size-4 text-violet-600" />}
+        </Link>
+      </DropdownMenu.Item>
+    );
+  });
+}
+
+/** The currencies as a radio group of menu items. */
+export function CurrencyItems() {
+  const info = useStoreInfo();
+  const { changeCurrency } = usePreferences();
+  return (
+    <DropdownMenu.RadioGroup value={info.currency.id} onValueChange={(id) => void changeCurrency(id)}>
+      {info.currencies.map((currency) => (
+        <DropdownMenu.RadioItem
+          key={currency.id}
+          value={currency.id}
+          className={`${menuItemClasses} justify-between`}
+        >
+          <span className="flex items-center gap-2.5">
+            <span className="inline-flex w-5 justify-center font-semibold text-slate-500">
+              {currency.symbol}
+            </span>
+            {currency.displayName}
+          </span>
+          <DropdownMenu.ItemIndicator>
+            <Check aria-hidden="true" className="size-4 text-violet-600" />
+          </DropdownMenu.ItemIndicator>
+        </DropdownMenu.RadioItem>
+      ))}
+    </DropdownMenu.RadioGroup>
+  );
+}
+
+/** The label of the current locale, for triggers and headings. */
+export function useCurrentLocaleName(): string {
+  const info = useStoreInfo();
+  const language = useLanguage();
+  return info.locales.find((locale) => languageOfLocale(locale) === language)?.name ?? info.locale.name;
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { Footer } from '../footer/Footer.tsx';
+import { Header } from '../header/Header.tsx';
+import { PageLoader } from '../loaders/PageLoader.tsx';
+import { DocumentMetaUpdater } from '../meta/DocumentMetaUpdater.tsx';
+import type { RouteMeta } from '../meta/document-meta.ts';
+import { ModalOutlet } from '../modals/ModalOutlet.tsx';
+import { CookieBar } from './CookieBar.tsx';
+
+/** The application shell of SPEC §2.4 around the page; `children` replaces the outlet. */
+export function Shell({ children, meta }: { children?: ReactNode; meta?: RouteMeta }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-dvh flex-col bg-white">
+      <a
+        href="#main"
+        className="sr-only z-[90] rounded-lg bg-white px-4 py-2 font-medium text-violet-700 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        {t('nav.skipToContent')}
+      </a>
+      <PageLoader />
+      <Header />
+      <main id="main" className="flex-1">
+        {children ?? <Outlet />}
+      </main>
+      <Footer />
+      <CookieBar />
+      <ModalOutlet />
+      <DocumentMetaUpdater override={meta} />
+    </div>
+  );
+}

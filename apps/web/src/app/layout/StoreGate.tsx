@@ -1,0 +1,67 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { Navigate } from 'react-router';
+import type { Language } from '../../shared/i18n/languages.ts';
+import { LanguageProvider } from '../../shared/routing/language-context.tsx';
+import { localizedPath, paths } from '../../shared/routing/paths.ts';
+import { getSession, updateSession, useSession } from '../../shared/session/session.ts';
+import { usePreferences } from '../../shared/store/preferences.ts';
+import { defaultCurrencyId, fetchStoreInfo, storeInfoQueryKey } from '../../shared/store/store-info.ts';
+import { StoreInfoProvider } from '../../shared/store/store-info-context.tsx';
+import { InitLoader } from '../loaders/InitLoader.tsx';
+
+/** The client code of a failed initialisation (SPEC §8.1). */
+export const initErrorCode = 'NAT_INIT_ERROR';
+
+/**
+ * The guard of SPEC §2.2 for an address in `language`: switches the locale to it when it differs,
+ * loads the store info for that locale and the chosen currency, and renders its children with
+ * both; a failed load goes to the service-unavailable page.
+ */
+export function StoreGate({ language, children }: { language: Language; children: ReactNode }) {
+  const { currencyId, accessToken } = useSession();
+  const queryClient = useQueryClient();
+  const { changeLocale } = usePreferences();
+  // Locale ids are the language codes: the address decides the locale.
+  const query = useQuery({
+    queryKey: storeInfoQueryKey({ localeId: language, currencyId, accessToken }),
+    queryFn: ({ signal }) => fetchStoreInfo({ localeId: language, currencyId, accessToken }, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 5 * 60_000,
+  });
+  const info = query.data;
+  const failed = query.isError && (!info || query.isPlaceholderData);
+  const loaded = info && !query.isPlaceholderData ? info : undefined;
+
+  useEffect(() => {
+    void changeLocale(language, language);
+    document.documentElement.lang = language;
+  }, [language, changeLocale]);
+
+  useEffect(() => {
+    if (failed) console.error(initErrorCode, query.error);
+  }, [failed, query.error]);
+
+  useEffect(() => {
+    if (!loaded) return;
+    updateSession({ storeId: loaded.storeId, tenantClientId: loaded.tenantClientId });
+    if (getSession().currencyId) return;
+    // First visit: remember the default currency; the answer in hand is already for it when it matches.
+    const chosen = defaultCurrencyId(loaded);
+    if (chosen === loaded.currency.id) {
+      queryClient.setQueryData(
+        storeInfoQueryKey({ localeId: language, currencyId: chosen, accessToken }),
+        loaded,
+      );
+    }
+    updateSession({ currencyId: chosen });
+  }, [loaded, queryClient, language, accessToken]);
+
+  if (failed) return <Navigate replace to={localizedPath(language, paths.serviceUnavailable)} />;
+  if (!info) return <InitLoader />;
+  return (
+    <LanguageProvider language={language}>
+      <StoreInfoProvider value={info}>{children}</StoreInfoProvider>
+    </LanguageProvider>
+  );
+}

@@ -1,0 +1,64 @@
+import type { RouteObject } from 'react-router';
+import { BareErrorPage, ErrorPage } from '../features/errors/ErrorPage.tsx';
+import { InitializationErrorPage } from '../features/errors/InitializationErrorPage.tsx';
+import { NotFoundPage } from '../features/errors/NotFoundPage.tsx';
+import { ServiceUnavailablePage } from '../features/errors/ServiceUnavailablePage.tsx';
+import { LanguageGuard, notFoundMeta } from './layout/LanguageGuard.tsx';
+import { RootLayout, RootRedirect } from './layout/RootLayout.tsx';
+import { Shell } from './layout/Shell.tsx';
+import { InitLoader } from './loaders/InitLoader.tsx';
+import type { RouteHandle } from './meta/document-meta.ts';
+
+const handle = (meta: RouteHandle['meta']): RouteHandle => ({ meta });
+
+/**
+ * The route tree. Every page lives under `/:lang`; pages inside the shell go into the pathless
+ * child below Shell, whose error element keeps the shell around a failing page. Feature screens
+ * load lazily, so navigating to them shows the page loader.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <RootLayout />,
+    errorElement: <BareErrorPage />,
+    hydrateFallbackElement: <InitLoader />,
+    children: [
+      { index: true, element: <RootRedirect /> },
+      {
+        path: ':lang',
+        element: <LanguageGuard />,
+        children: [
+          {
+            path: 'error/service-unavailable',
+            element: <ServiceUnavailablePage />,
+            handle: handle({ titleKey: 'meta.serviceUnavailable' }),
+          },
+          {
+            path: 'error/initialization-error',
+            element: <InitializationErrorPage />,
+            handle: handle({ titleKey: 'meta.initializationError' }),
+          },
+          {
+            element: <Shell />,
+            children: [
+              {
+                errorElement: <ErrorPage />,
+                children: [
+                  {
+                    index: true,
+                    handle: handle({ fromStore: true }),
+                    lazy: async () => ({
+                      Component: (await import('../features/main-page/MainPage.tsx')).MainPage,
+                    }),
+                  },
+                  { path: 'error', element: <ErrorPage />, handle: handle({ titleKey: 'meta.error' }) },
+                  { path: '*', element: <NotFoundPage />, handle: handle(notFoundMeta) },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,73 @@
+import { errorBodySchema } from '@cutout/contracts';
+
+/** Codes the client itself raises, beside the server's codes of SPEC §8.2. */
+export const clientErrorCodes = {
+  network: 'NETWORK_ERROR',
+  unknown: 'UNKNOWN_ERROR',
+  invalidResponse: 'INVALID_RESPONSE',
+} as const;
+
+/** A failed call: the HTTP status (0 when the network failed) and the code and message of the body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: unknown;
+  /** Whether the message came from the server (and so is fit to show as it is). */
+  readonly hasServerMessage: boolean;
+
+  constructor(options: {
+    status: number;
+    code: string;
+    message: string;
+    details?: unknown;
+    fromServer?: boolean;
+  }) {
+    super(options.message);
+    this.name = 'ApiError';
+    this.status = options.status;
+    this.code = options.code;
+    this.details = options.details;
+    this.hasServerMessage = options.fromServer ?? false;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** Builds the ApiError of a non-2xx response from its `{code, message, details}` body when it has one. */
+export async function apiErrorFromResponse(response: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON (a proxy's HTML page, an empty body): fall back to the status.
+  }
+  const parsed = errorBodySchema.safeParse(body);
+  if (parsed.success) {
+    return new ApiError({
+      status: response.status,
+      code: parsed.data.code,
+      message: parsed.data.message,
+      details: parsed.data.details,
+      fromServer: true,
+    });
+  }
+  return new ApiError({
+    status: response.status,
+    code: clientErrorCodes.unknown,
+    message: response.statusText || `HTTP ${response.status}`,
+  });
+}
+
+/**
+ * The text to show for an error (SPEC §8): the server's message when there is one; otherwise
+ * core_network_connection_failed for a network failure, else core_unknown_error.
+ */
+export function errorMessage(error: unknown, t: (key: string) => string): string {
+  if (isApiError(error)) {
+    if (error.hasServerMessage && error.message) return error.message;
+    if (error.code === clientErrorCodes.network) return t('core_network_connection_failed');
+  }
+  return t('core_unknown_error');
+}

@@ -1,0 +1,12 @@
+/**
+ * Client-side values of SPEC §9. The server's GET /api/stores/constants is the source for the
+ * business numbers; these are the ones the shell needs before or without that call.
+ */
+export const uiConstants = {
+  toastDurationMs: 4000,
+  searchDebounceMs: 1000,
+  taskPanelHideDelayMs: 2500,
+  freeLitresPerMonth: 5,
+  litreCostFull: 1,
+  maxFileMb: 32,
+} as const;

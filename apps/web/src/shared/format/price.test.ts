@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { formatPrice, fromMinorUnits } from './price.ts';
+
+// Intl separates groups and the currency sign with (narrow) no-break spaces.
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('formatPrice', () => {
+  it('formats in roubles for the ru locale by default, with 2 fraction digits', () => {
+    expect(plain(formatPrice(1234.5))).toBe('1 234,50 ₽');
+    expect(plain(formatPrice(100))).toBe('100,00 ₽');
+  });
+
+  it('follows the given currency and locale', () => {
+    expect(formatPrice(1234.5, { currency: 'USD', locale: 'en' })).toBe('$1,234.50');
+    expect(plain(formatPrice(9.99, { currency: 'EUR', locale: 'ru' }))).toBe('9,99 €');
+  });
+
+  it('rounds to 2 fraction digits', () => {
+    expect(formatPrice(10.456, { currency: 'USD', locale: 'en' })).toBe('$10.46');
+  });
+
+  it('shows the no-price text for a missing price', () => {
+    expect(formatPrice(null, { noPriceText: 'No price' })).toBe('No price');
+    expect(formatPrice(undefined, { noPriceText: 'No price' })).toBe('No price');
+    expect(formatPrice(Number.NaN, { noPriceText: 'No price' })).toBe('No price');
+  });
+
+  it('may show an alternative text for zero', () => {
+    expect(formatPrice(0, { zeroText: 'Free' })).toBe('Free');
+    expect(plain(formatPrice(0))).toBe('0,00 ₽');
+  });
+
+  it('converts minor units', () => {
+    expect(fromMinorUnits(12345)).toBe(123.45);
+  });
+});

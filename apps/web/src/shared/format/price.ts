@@ -1,0 +1,30 @@
+export interface PriceFormatOptions {
+  /** ISO 4217 code; RUB by default (SPEC §9). */
+  currency?: string;
+  /** BCP 47 locale; ru by default (SPEC §9). */
+  locale?: string;
+  /** The text for a missing price ('No price'); a dash when not given. */
+  noPriceText?: string;
+  /** An alternative text for a zero price (e.g. 'Free'); the formatted zero when not given. */
+  zeroText?: string;
+}
+
+/**
+ * Formats an amount in major units (roubles, dollars) in currency style with 2 fraction digits.
+ * A missing or non-finite amount gives the no-price text.
+ */
+export function formatPrice(amount: number | null | undefined, options: PriceFormatOptions = {}): string {
+  if (amount === null || amount === undefined || !Number.isFinite(amount)) return options.noPriceText ?? '—';
+  if (amount === 0 && options.zeroText) return options.zeroText;
+  return new Intl.NumberFormat(options.locale ?? 'ru', {
+    style: 'currency',
+    currency: options.currency ?? 'RUB',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(amount);
+}
+
+/** Money travels as integer minor units (kopecks, cents): 12345 → 123.45. */
+export function fromMinorUnits(minor: number): number {
+  return minor / 100;
+}

@@ -1,0 +1,95 @@
+import type { Language } from '../i18n/languages.ts';
+import { isLanguage } from '../i18n/languages.ts';
+
+/** Route aliases of SPEC §2.1, as paths below the language segment. */
+export const paths = {
+  main: '',
+  removeBackground: '/remove-background',
+  pricing: '/pricing',
+  blog: '/blog',
+  integration1c: '/integration/1c',
+  integrationApi: '/integration/api',
+  integrationOrder: '/integration/order',
+  paymentOptions: '/payment-options',
+  refundPolicy: '/refund-policy',
+  offer: '/offer',
+  termsAndConditions: '/terms-and-conditions',
+  privacyPolicy: '/privacy-policy',
+  cookies: '/cookies',
+  user: '/user',
+  shoppingCart: '/shopping-cart',
+  catalog: '/products/catalog',
+  error: '/error',
+  serviceUnavailable: '/error/service-unavailable',
+  initializationError: '/error/initialization-error',
+} as const;
+
+/**
+ * First path segments of the app's routes. A path starting with one of them but without a
+ * language (/pricing) is sent to the same path under a language; any other unknown first segment
+ * is a page that does not exist.
+ */
+export const routeRoots: ReadonlySet<string> = new Set([
+  'remove-background',
+  'pricing',
+  'subscription-plans',
+  'blog',
+  'news-posts',
+  'integration',
+  'payment-options',
+  'refund-policy',
+  'offer',
+  'terms-and-conditions',
+  'privacy-policy',
+  'cookies',
+  'user',
+  'shopping-cart',
+  'products',
+  'favorites',
+  'contacts',
+  'error',
+]);
+
+/** Paths under a language that open without store info, so that they work while the API is down. */
+export const bareErrorPaths: ReadonlySet<string> = new Set([
+  paths.serviceUnavailable,
+  paths.initializationError,
+]);
+
+export function localizedPath(language: Language, path: string): string {
+  if (!path || path === '/') return `/${language}`;
+  return `/${language}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+/** The path after the language segment: '/en/pricing' → '/pricing', '/en' → ''. */
+export function pathWithoutLanguage(pathname: string): string {
+  const [, first, ...rest] = pathname.split('/');
+  if (!isLanguage(first)) return pathname;
+  return rest.length ? `/${rest.join('/')}` : '';
+}
+
+/** The same address in another language: the path, query and hash are kept. */
+export function switchLanguageInPath(
+  location: { pathname: string; search?: string; hash?: string },
+  language: Language,
+): string {
+  const rest = pathWithoutLanguage(location.pathname);
+  return `${localizedPath(language, rest === '/' ? '' : rest)}${location.search ?? ''}${location.hash ?? ''}`;
+}
+
+/** The public offer is /offer in Russian and /terms-and-conditions in English (SPEC §2.4). */
+export function offerPath(language: Language): string {
+  return language === 'ru' ? paths.offer : paths.termsAndConditions;
+}
+
+/** The payment information is /payment-options in Russian and /refund-policy in English (SPEC §2.4). */
+export function paymentInfoPath(language: Language): string {
+  return language === 'ru' ? paths.paymentOptions : paths.refundPolicy;
+}
+
+/** The current address with `?modal=<name>` added: modals open over the page without leaving it. */
+export function withModal(location: { pathname: string; search: string }, modal: string): string {
+  const params = new URLSearchParams(location.search);
+  params.set('modal', modal);
+  return `${location.pathname}?${params.toString()}`;
+}

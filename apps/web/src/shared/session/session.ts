@@ -1,0 +1,95 @@
+import { useSyncExternalStore } from 'react';
+import { readItem, storageKeys, writeItem } from '../storage/local-storage.ts';
+
+/**
+ * What the browser remembers between calls: the access token and user id of a logged-in user, the
+ * chosen locale and currency (persisted in local storage), and the store identity learned from the
+ * first store info (memory only). The API client reads its headers from here.
+ */
+export interface Session {
+  accessToken: string | null;
+  userId: string | null;
+  localeId: string | null;
+  currencyId: string | null;
+  storeId: string | null;
+  tenantClientId: string | null;
+}
+
+type Listener = () => void;
+
+const listeners = new Set<Listener>();
+let state: Session = loadSession();
+
+function loadSession(): Session {
+  return {
+    accessToken: readItem(storageKeys.accessToken),
+    userId: readItem(storageKeys.userId),
+    localeId: readItem(storageKeys.localeId),
+    currencyId: readItem(storageKeys.currencyId),
+    storeId: null,
+    tenantClientId: null,
+  };
+}
+
+const persisted = {
+  accessToken: storageKeys.accessToken,
+  userId: storageKeys.userId,
+  localeId: storageKeys.localeId,
+  currencyId: storageKeys.currencyId,
+} as const;
+
+export function getSession(): Session {
+  return state;
+}
+
+export function subscribeSession(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function updateSession(patch: Partial<Session>): void {
+  const next = { ...state, ...patch };
+  const changed = (Object.keys(patch) as (keyof Session)[]).filter((key) => next[key] !== state[key]);
+  if (changed.length === 0) return;
+  for (const key of changed) {
+    if (key in persisted) writeItem(persisted[key as keyof typeof persisted], next[key]);
+  }
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+/** Forgets the logged-in user (logout, or a 401 AUTHORIZATION_REQUIRED from the server). */
+export function clearAuth(): void {
+  updateSession({ accessToken: null, userId: null });
+}
+
+/** Re-reads local storage; for tests, which clear storage between cases. */
+export function reloadSession(): void {
+  state = loadSession();
+  for (const listener of listeners) listener();
+}
+
+export function useSession(): Session {
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
+}
+
+function hasAccessTokenCookie(): boolean {
+  if (typeof document === 'undefined') return false;
+  return document.cookie.split(';').some((part) => part.trim().startsWith('access_token='));
+}
+
+/** Drops a script-readable access_token cookie (an httpOnly one is for the server to clear). */
+export function expireAccessTokenCookie(): void {
+  if (typeof document === 'undefined') return;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari.
+  document.cookie = 'access_token=; Max-Age=0; path=/';
+}
+
+/** Authorised means a stored access token or an access_token cookie (SPEC §4). */
+export function isAuthorised(session: Session = state): boolean {
+  return Boolean(session.accessToken) || hasAccessTokenCookie();
+}
+
+export function useIsAuthorised(): boolean {
+  return isAuthorised(useSession());
+}

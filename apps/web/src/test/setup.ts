@@ -1,0 +1,42 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
+import { i18n, initI18n } from '../shared/i18n/i18n.ts';
+import { reloadSession } from '../shared/session/session.ts';
+
+initI18n('en');
+
+// Without vitest globals Testing Library cannot flag the environment itself; React's act() needs it.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+// jsdom lacks what Radix menus and the router's scroll restoration call.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+Element.prototype.scrollIntoView ??= () => undefined;
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.releasePointerCapture ??= () => undefined;
+window.scrollTo = () => undefined;
+
+function clearCookies() {
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API.
+    if (name) document.cookie = `${name}=; Max-Age=0; path=/`;
+  }
+}
+
+beforeEach(async () => {
+  window.localStorage.clear();
+  clearCookies();
+  reloadSession();
+  document.title = '';
+  document.body.style.overflow = '';
+  await i18n.changeLanguage('en');
+});
+
+afterEach(() => {
+  cleanup();
+});
