@@ -58,7 +58,10 @@ describe('serving the web app', () => {
   it('serves a new build without a restart', async () => {
     const indexPath = path.join(t.config.webDistDir, 'index.html');
     const later = new Date(Date.now() + 5000);
-    writeFileSync(indexPath, '<!doctype html><html lang="en"><head><!--app-head--></head><body>new build</body></html>');
+    writeFileSync(
+      indexPath,
+      '<!doctype html><html lang="en"><head><!--app-head--></head><body>new build</body></html>',
+    );
     utimesSync(indexPath, later, later);
     const response = await t.app.inject({ method: 'GET', url: '/en' });
     expect(response.body).toContain('new build');

@@ -92,7 +92,9 @@ export async function registerWebApp(
   });
   const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const head = await options.headFor(request);
-    const html = renderIndexHtml(currentTemplate(), head, { analyticsCounterId: options.analyticsCounterId ?? null });
+    const html = renderIndexHtml(currentTemplate(), head, {
+      analyticsCounterId: options.analyticsCounterId ?? null,
+    });
     return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
   app.get('/', serveIndex);
