@@ -14,7 +14,10 @@ export const chromiumArgs = [
 
 /** Launches Debian's Chromium (never a downloaded browser). */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+  });
 }
 
 /** A fresh browser context (empty storage) and a page on the test server. */

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startLocalProvider } from '../../apps/server/src/test/oidc.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,11 +28,29 @@ const freePort = () =>
 /** Starts the real server, on a fresh PGlite data directory, serving the production build of the web app. */
 export default async function setup(project: TestProject) {
   const port = await freePort();
+  // A real OpenID Connect provider on loopback, for the external sign-in specs.
+  const oidc = await startLocalProvider({
+    clientId: 'cutout-e2e',
+    clientSecret: 'cutout-e2e-secret',
+    redirectUris: [`http://127.0.0.1:${port}/api/passports/local/callback`],
+  });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cutout-e2e-'));
   let output = '';
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SMTP_URL: '',
+      PASSPORTS: 'local',
+      PASSPORT_LOCAL_ISSUER: oidc.issuer,
+      PASSPORT_LOCAL_CLIENT_ID: 'cutout-e2e',
+      PASSPORT_LOCAL_CLIENT_SECRET: 'cutout-e2e-secret',
+      PASSPORT_LOCAL_NAME: 'Local ID',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk) => (output += chunk));
@@ -40,7 +59,10 @@ export default async function setup(project: TestProject) {
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`The server exited:\n${output}`);
-    const ready = await fetch(`${baseURL}/readyz`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${baseURL}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) throw new Error(`The server did not become ready:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -49,6 +71,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
+    await oidc.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
