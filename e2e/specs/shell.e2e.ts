@@ -17,7 +17,7 @@ describe('the shell in Chromium', () => {
     expect(html).toContain('<html lang="ru"');
     expect(html).toMatch(/<title>Cutout — удаление фона/);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).toMatch(/Удалите фон/);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/Удалите фон/);
     expect(await page.title()).toMatch(/удаление фона/);
     await context.close();
   });
