@@ -16,8 +16,10 @@ if (wantsE2e && !existsSync(chromium)) {
   if (process.getuid?.() === 0) {
     console.log('Chromium is missing: installing Debian packages chromium and fonts-dejavu-core…');
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    if (run('apt-get', ['update', '-qq'], { env }) !== 0 ||
-        run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-dejavu-core'], { env }) !== 0) {
+    if (
+      run('apt-get', ['update', '-qq'], { env }) !== 0 ||
+      run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-dejavu-core'], { env }) !== 0
+    ) {
       console.error('Could not install chromium with apt-get.');
       process.exit(1);
     }
