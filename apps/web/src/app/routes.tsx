@@ -51,6 +51,13 @@ export const routes: RouteObject[] = [
                       Component: (await import('../features/main-page/MainPage.tsx')).MainPage,
                     }),
                   },
+                  {
+                    path: 'user',
+                    handle: handle({ titleKey: 'meta.account' }),
+                    lazy: async () => ({
+                      Component: (await import('../features/account/ProfilePage.tsx')).ProfilePage,
+                    }),
+                  },
                   { path: 'error', element: <ErrorPage />, handle: handle({ titleKey: 'meta.error' }) },
                   { path: '*', element: <NotFoundPage />, handle: handle(notFoundMeta) },
                 ],

@@ -5,6 +5,10 @@
 export const uiConstants = {
   toastDurationMs: 4000,
   searchDebounceMs: 1000,
+  /** The pause after typing before an address change or a verification code takes effect. */
+  inputDebounceMs: 1000,
+  countdownTickMs: 1000,
+  verificationCodeLength: 6,
   taskPanelHideDelayMs: 2500,
   freeLitresPerMonth: 5,
   litreCostFull: 1,

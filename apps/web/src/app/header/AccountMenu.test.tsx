@@ -1,10 +1,11 @@
 import { storageKeys } from '@cutout/contracts';
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getSession, reloadSession } from '../../shared/session/session.ts';
-import { storeInfoFixture } from '../../test/fixtures.ts';
-import { renderInShell } from '../../test/render.tsx';
+import { jsonResponse, storeInfoFixture } from '../../test/fixtures.ts';
+import { renderApp, renderInShell } from '../../test/render.tsx';
+import { mockUsersApi, userFixture } from '../../test/users-api.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 
 async function openMenu() {
@@ -66,6 +67,37 @@ describe('AccountMenu', () => {
     expect(window.localStorage.getItem(storageKeys.accessToken)).toBeNull();
     expect(location()).toBe('/en');
     expect(await screen.findByRole('status')).toHaveTextContent('You have logged out.');
+  });
+
+  it('logs out a user signed in by the access_token cookie alone, deleting the cookie', async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API.
+    document.cookie = 'access_token=abc; path=/';
+    renderInShell(<AccountMenu />, { path: '/en/blog' });
+    const { user } = await openMenu();
+    await user.click(screen.getByRole('menuitem', { name: 'Log out' }));
+    expect(document.cookie).not.toContain('access_token');
+    await openMenu();
+    expect(screen.getByRole('menuitem', { name: 'Login / Sign up' })).toBeInTheDocument();
+  });
+
+  it('turns into my account after logging in through the modal, without a reload', async () => {
+    const user = userEvent.setup();
+    mockUsersApi({ '/login': () => jsonResponse({ id: 'token-1', userId: 'user-1' }) }, (headers) => ({
+      ...storeInfoFixture(),
+      user: headers.get('Authorization') ? userFixture({ fullName: 'Ann Lee' }) : null,
+    }));
+    renderApp('/en');
+    await user.click(await screen.findByRole('button', { name: 'Account' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Login / Sign up' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'ann@example.com');
+    await user.type(within(dialog).getByLabelText('Password'), 'secret1');
+    await user.click(within(dialog).getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    expect(await screen.findByRole('menuitem', { name: 'My account' })).toBeInTheDocument();
+    expect(await screen.findByText('Ann Lee')).toBeInTheDocument();
   });
 
   it('counts an access_token cookie as authorised', async () => {

@@ -2,15 +2,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { apiRequest } from '../../shared/api/client.ts';
+import { usersApi } from '../../shared/api/users.ts';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { paths } from '../../shared/routing/paths.ts';
-import { clearAuth, expireAccessTokenCookie } from '../../shared/session/session.ts';
+import { signOutLocally } from '../../shared/session/session.ts';
 import { useToast } from '../../shared/ui/toast-context.tsx';
 
 /**
  * Logout (SPEC §4): tells the server (best effort, with the token still attached), forgets the
- * token and user id, reloads the store info and goes to the root of the locale.
+ * token, user id and a readable access_token cookie (which would keep the visitor authorised),
+ * drops whatever was cached for the user (cart, contact sets, orders), reloads the store info and
+ * goes to the root of the locale.
  */
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -20,10 +22,9 @@ export function useLogout() {
   const { t } = useTranslation();
 
   return useCallback(() => {
-    apiRequest('/users/logout', { method: 'POST' }).catch(() => undefined);
-    clearAuth();
-    // A readable access_token cookie would keep the visitor authorised.
-    expireAccessTokenCookie();
+    usersApi.logout().catch(() => undefined);
+    signOutLocally();
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'storeInfo' });
     void queryClient.invalidateQueries({ queryKey: ['storeInfo'] });
     navigate(to(paths.main));
     toast.success(t('account.loggedOut'));

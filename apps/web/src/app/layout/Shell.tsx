@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { AuthEvents } from '../../features/auth/AuthEvents.tsx';
 import { Footer } from '../footer/Footer.tsx';
 import { Header } from '../header/Header.tsx';
 import { PageLoader } from '../loaders/PageLoader.tsx';
@@ -28,6 +29,7 @@ export function Shell({ children, meta }: { children?: ReactNode; meta?: RouteMe
       <Footer />
       <CookieBar />
       <ModalOutlet />
+      <AuthEvents />
       <DocumentMetaUpdater override={meta} />
     </div>
   );

@@ -4,7 +4,13 @@ import { Navigate } from 'react-router';
 import type { Language } from '../../shared/i18n/languages.ts';
 import { LanguageProvider } from '../../shared/routing/language-context.tsx';
 import { localizedPath, paths } from '../../shared/routing/paths.ts';
-import { getSession, updateSession, useSession } from '../../shared/session/session.ts';
+import {
+  getSession,
+  isAuthorised,
+  signOutLocally,
+  updateSession,
+  useSession,
+} from '../../shared/session/session.ts';
 import { usePreferences } from '../../shared/store/preferences.ts';
 import { defaultCurrencyId, fetchStoreInfo, storeInfoQueryKey } from '../../shared/store/store-info.ts';
 import { StoreInfoProvider } from '../../shared/store/store-info-context.tsx';
@@ -56,6 +62,12 @@ export function StoreGate({ language, children }: { language: Language; children
     }
     updateSession({ currencyId: chosen });
   }, [loaded, queryClient, language, accessToken]);
+
+  useEffect(() => {
+    // Asked as a signed-in user but answered for a visitor: the server no longer knows the token
+    // or cookie (expired, or revoked by a new password), so this browser forgets it too.
+    if (loaded && !loaded.user && isAuthorised()) signOutLocally();
+  }, [loaded]);
 
   if (failed) return <Navigate replace to={localizedPath(language, paths.serviceUnavailable)} />;
   if (!info) return <InitLoader />;

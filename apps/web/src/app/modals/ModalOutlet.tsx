@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { Suspense, useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { modalRegistry } from './modal-registry.ts';
 
@@ -11,6 +11,8 @@ export function ModalOutlet({ registry = modalRegistry }: { registry?: typeof mo
       (current) => {
         const next = new URLSearchParams(current);
         next.delete('modal');
+        // A reset link's token belongs to its modal.
+        next.delete('token');
         return next;
       },
       // Closing a modal leaves the page where it was.
@@ -18,5 +20,10 @@ export function ModalOutlet({ registry = modalRegistry }: { registry?: typeof mo
     );
   }, [setParams]);
   const Modal = name && Object.hasOwn(registry, name) ? registry[name] : undefined;
-  return Modal ? <Modal onClose={onClose} /> : null;
+  // Modals load on demand; until one has loaded nothing is shown.
+  return Modal ? (
+    <Suspense fallback={null}>
+      <Modal onClose={onClose} />
+    </Suspense>
+  ) : null;
 }

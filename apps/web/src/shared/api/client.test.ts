@@ -2,7 +2,13 @@ import { storageKeys } from '@cutout/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../test/fixtures.ts';
 import { i18n } from '../i18n/i18n.ts';
-import { getSession, reloadSession, updateSession } from '../session/session.ts';
+import {
+  getSession,
+  isAuthorised,
+  onAuthorizationLost,
+  reloadSession,
+  updateSession,
+} from '../session/session.ts';
 import { ApiError, errorMessage } from './api-error.ts';
 import { apiRequest } from './client.ts';
 
@@ -72,6 +78,19 @@ describe('apiRequest', () => {
     expect(getSession()).toMatchObject({ accessToken: null, userId: null });
     expect(window.localStorage.getItem(storageKeys.accessToken)).toBeNull();
     expect(window.localStorage.getItem(storageKeys.userId)).toBeNull();
+  });
+
+  it('also expires a readable access_token cookie on 401 and tells the listeners', async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API.
+    document.cookie = 'access_token=dead; path=/';
+    const lost = vi.fn();
+    const unsubscribe = onAuthorizationLost(lost);
+    stubFetch(jsonResponse({ code: 'AUTHORIZATION_REQUIRED', message: 'Log in' }, 401));
+    await expect(apiRequest('/users/changePassword')).rejects.toMatchObject({ status: 401 });
+    unsubscribe();
+    expect(document.cookie).not.toContain('access_token');
+    expect(isAuthorised()).toBe(false);
+    expect(lost).toHaveBeenCalledOnce();
   });
 
   it('keeps the token on other errors', async () => {

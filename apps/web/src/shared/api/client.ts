@@ -1,5 +1,5 @@
 import { storeHeaderNames } from '@cutout/contracts';
-import { clearAuth, getSession } from '../session/session.ts';
+import { getSession, reportAuthorizationLost } from '../session/session.ts';
 import { ApiError, apiErrorFromResponse, clientErrorCodes } from './api-error.ts';
 
 export const apiBase = '/api/stores';
@@ -36,7 +36,7 @@ function encodeBody(body: unknown, headers: Record<string, string>): BodyInit | 
 /**
  * Calls the store API (`/api/stores` + path) with credentials and the session headers. Resolves
  * with the parsed JSON body; rejects with an ApiError. A 401 AUTHORIZATION_REQUIRED forgets the
- * stored token and user id, since the server no longer accepts them.
+ * stored token, user id and access_token cookie, since the server no longer accepts them.
  */
 export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
   const headers: Record<string, string> = {
@@ -62,7 +62,7 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
 
   if (!response.ok) {
     const error = await apiErrorFromResponse(response);
-    if (error.status === 401 && error.code === 'AUTHORIZATION_REQUIRED') clearAuth();
+    if (error.status === 401 && error.code === 'AUTHORIZATION_REQUIRED') reportAuthorizationLost();
     throw error;
   }
 

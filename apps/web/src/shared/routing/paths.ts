@@ -90,6 +90,19 @@ export function paymentInfoPath(language: Language): string {
 /** The current address with `?modal=<name>` added: modals open over the page without leaving it. */
 export function withModal(location: { pathname: string; search: string }, modal: string): string {
   const params = new URLSearchParams(location.search);
+  // Another modal's own parameters do not carry over.
+  params.delete('token');
   params.set('modal', modal);
   return `${location.pathname}?${params.toString()}`;
+}
+
+/** Query parameters that belong to one modal and go when it closes (a reset link's token). */
+const modalParams = ['modal', 'token'];
+
+/** The current address without its modal: the page under it. */
+export function withoutModal(location: { pathname: string; search: string }): string {
+  const params = new URLSearchParams(location.search);
+  for (const name of modalParams) params.delete(name);
+  const search = params.toString();
+  return `${location.pathname}${search ? `?${search}` : ''}`;
 }

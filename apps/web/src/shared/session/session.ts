@@ -80,9 +80,32 @@ function hasAccessTokenCookie(): boolean {
 
 /** Drops a script-readable access_token cookie (an httpOnly one is for the server to clear). */
 export function expireAccessTokenCookie(): void {
-  if (typeof document === 'undefined') return;
+  if (typeof document === 'undefined' || !hasAccessTokenCookie()) return;
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari.
   document.cookie = 'access_token=; Max-Age=0; path=/';
+  // Whoever was signed in by the cookie alone is not any more: let the views re-read the session.
+  state = { ...state };
+  for (const listener of listeners) listener();
+}
+
+/** Forgets every trace of the signed-in user: the stored token and user id, and the cookie. */
+export function signOutLocally(): void {
+  clearAuth();
+  expireAccessTokenCookie();
+}
+
+const authorizationLostListeners = new Set<Listener>();
+
+/** Called when the server refuses the session (401 AUTHORIZATION_REQUIRED), after it is forgotten. */
+export function onAuthorizationLost(listener: Listener): () => void {
+  authorizationLostListeners.add(listener);
+  return () => authorizationLostListeners.delete(listener);
+}
+
+/** The server no longer accepts the session: forget it and tell the views (SPEC §4). */
+export function reportAuthorizationLost(): void {
+  signOutLocally();
+  for (const listener of authorizationLostListeners) listener();
 }
 
 /** Authorised means a stored access token or an access_token cookie (SPEC §4). */

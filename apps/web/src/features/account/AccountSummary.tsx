@@ -1,0 +1,62 @@
+import type { User } from '@cutout/contracts';
+import { Droplet, LogOut } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useLogout } from '../../app/header/use-logout.ts';
+import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
+import { paths } from '../../shared/routing/paths.ts';
+import { litreBalance } from '../../shared/store/store-info.ts';
+import { useStoreInfo } from '../../shared/store/store-info-context.tsx';
+import { Button, ButtonLink } from '../../shared/ui/button.tsx';
+
+const initialsOf = (name: string) =>
+  name
+    .split(/[\s@.]+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+
+/** The side card: who is signed in, the litre balance and logout. */
+export function AccountSummary({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const info = useStoreInfo();
+  const to = useLocalizedPath();
+  const logout = useLogout();
+  const name = user.fullName || user.email || user.phoneNumber || '';
+  const balance = litreBalance(info);
+  return (
+    <aside
+      aria-label={t('profile.summary.label')}
+      className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-24"
+    >
+      <div className="flex items-center gap-3.5">
+        <span
+          aria-hidden="true"
+          className="inline-flex size-12 shrink-0 items-center justify-center rounded-2xl bg-gradient-to-br from-violet-500 to-indigo-600 text-lg font-semibold text-white"
+        >
+          {initialsOf(name) || '?'}
+        </span>
+        <div className="min-w-0">
+          <p className="truncate font-semibold text-slate-900">{name}</p>
+          {user.fullName && (user.email || user.phoneNumber) && (
+            <p className="truncate text-sm text-slate-500">{user.email ?? user.phoneNumber}</p>
+          )}
+        </div>
+      </div>
+      <div className="mt-6 rounded-2xl bg-violet-50 p-4">
+        <p className="flex items-center gap-2 text-sm font-medium text-violet-900">
+          <Droplet aria-hidden="true" className="size-4 text-violet-600" />
+          {t('account.balance')}
+        </p>
+        <p className="mt-1 text-2xl font-bold text-slate-900">{t('litres.short', { count: balance })}</p>
+        <ButtonLink to={to(paths.pricing)} size="sm" className="mt-3 w-full">
+          {t('profile.summary.buy')}
+        </ButtonLink>
+      </div>
+      <Button variant="ghost" onClick={logout} className="mt-4 w-full justify-start px-3">
+        <LogOut aria-hidden="true" className="size-4" />
+        {t('account.logout')}
+      </Button>
+    </aside>
+  );
+}

@@ -1,0 +1,143 @@
+import { storageKeys } from '@cutout/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { reloadSession } from '../../shared/session/session.ts';
+import { jsonResponse, storeInfoFixture } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render.tsx';
+import { errorResponse, mockUsersApi, userFixture } from '../../test/users-api.ts';
+
+/** Store info with the user when the call carries token-1 (as the server answers). */
+const storeInfoFor = (headers: Headers) => ({
+  ...storeInfoFixture({
+    language: headers.get('x-locale-id') === 'ru' ? 'ru' : 'en',
+    currencyId: headers.get('x-currency-id') ?? undefined,
+  }),
+  user: headers.get('Authorization') === 'Bearer token-1' ? userFixture() : null,
+});
+
+function signInStored() {
+  window.localStorage.setItem(storageKeys.accessToken, 'token-1');
+  window.localStorage.setItem(storageKeys.userId, 'user-1');
+  reloadSession();
+}
+
+describe('ProfilePage', () => {
+  it('opens the login modal for a visitor and shows the account once signed in there', async () => {
+    mockUsersApi({ '/login': () => jsonResponse({ id: 'token-1', userId: 'user-1' }) }, storeInfoFor);
+    const { router } = renderApp('/en/user');
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+    expect(router.state.location.pathname).toBe('/en/user');
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Log in to open your account.');
+
+    const user = userEvent.setup();
+    await user.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'ann@example.com');
+    await user.type(within(dialog).getByLabelText('Password'), 'secret1');
+    await user.click(within(dialog).getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/en/user');
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByRole('textbox', { name: 'Your name' })).toHaveValue('Ann Lee');
+  });
+
+  it('leaves a visitor who closes the modal with a way to log in', async () => {
+    mockUsersApi({}, storeInfoFor);
+    renderApp('/en/user');
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Log in to your account' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Log in' }));
+    expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  it('shows the addresses and saves the full name', async () => {
+    signInStored();
+    const api = mockUsersApi({ '/updateProfile': () => jsonResponse({ result: true }) }, storeInfoFor);
+    renderApp('/en/user');
+    const profile = await screen.findByRole('region', { name: 'Profile' });
+    expect(within(profile).getByText('ann@example.com')).toBeInTheDocument();
+    expect(within(profile).getByText('Not specified')).toBeInTheDocument();
+    const save = within(profile).getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+
+    const user = userEvent.setup();
+    const name = within(profile).getByRole('textbox', { name: 'Your name' });
+    await user.clear(name);
+    await user.type(name, 'Ann Smith ');
+    await user.click(save);
+    expect(await screen.findByText('Profile saved.')).toBeInTheDocument();
+    expect(api.callsTo('/updateProfile')[0]?.body).toEqual({ fullName: 'Ann Smith' });
+  });
+
+  it('changes the password: the current one, the new one twice', async () => {
+    signInStored();
+    let answer = errorResponse(401, 'INVALID_CREDENTIALS', 'Wrong login or password.');
+    const api = mockUsersApi({ '/changePassword': () => answer }, storeInfoFor);
+    renderApp('/en/user');
+    const card = await screen.findByRole('region', { name: 'Change password' });
+    const user = userEvent.setup();
+    const submit = within(card).getByRole('button', { name: 'Change password' });
+
+    await user.type(within(card).getByLabelText('New password'), 'new-secret');
+    await user.type(within(card).getByLabelText('Repeat the new password'), 'new-secreT');
+    await user.click(submit);
+    expect(within(card).getByText('Fill in the password.')).toBeInTheDocument();
+    expect(within(card).getByText('Passwords do not match')).toBeInTheDocument();
+    expect(api.callsTo('/changePassword')).toHaveLength(0);
+
+    await user.type(within(card).getByLabelText('Current password'), 'bad-old');
+    await user.clear(within(card).getByLabelText('Repeat the new password'));
+    await user.type(within(card).getByLabelText('Repeat the new password'), 'new-secret');
+    await user.click(submit);
+    expect(await within(card).findByText('The current password is wrong.')).toBeInTheDocument();
+
+    answer = jsonResponse({ result: true });
+    await user.clear(within(card).getByLabelText('Current password'));
+    await user.type(within(card).getByLabelText('Current password'), 'old-secret');
+    await user.click(submit);
+    expect(await screen.findByText('Password changed.')).toBeInTheDocument();
+    expect(api.callsTo('/changePassword')[1]?.body).toEqual({
+      password: 'old-secret',
+      newPassword: 'new-secret',
+    });
+    expect(within(card).getByLabelText('Current password')).toHaveValue('');
+  });
+
+  it('goes to the root on logout, without opening the login modal', async () => {
+    signInStored();
+    mockUsersApi({ '/logout': () => jsonResponse({ result: true }) }, storeInfoFor);
+    const { router } = renderApp('/en/user');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en'));
+    expect(router.state.location.search).toBe('');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('changes the currency on the server and the language by moving to it', async () => {
+    window.localStorage.setItem(storageKeys.localeId, 'en');
+    signInStored();
+    const api = mockUsersApi(
+      {
+        '/changeCurrency': () => jsonResponse({ currencyId: 'USD' }),
+        '/changeLocale': () => jsonResponse({ localeId: 'ru' }),
+      },
+      storeInfoFor,
+    );
+    const { router } = renderApp('/en/user');
+    const card = await screen.findByRole('region', { name: 'Language and currency' });
+    const user = userEvent.setup();
+    await user.selectOptions(within(card).getByRole('combobox', { name: 'Currency' }), 'USD');
+    await waitFor(() => expect(api.callsTo('/changeCurrency')[0]?.body).toEqual({ currencyId: 'USD' }));
+
+    await user.selectOptions(within(card).getByRole('combobox', { name: 'Language' }), 'ru');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ru/user'));
+    await waitFor(() =>
+      expect(api.callsTo('/changeLocale').map((call) => call.body)).toEqual([{ localeId: 'ru' }]),
+    );
+    expect(await screen.findByRole('heading', { name: 'Профиль' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,205 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAnalytics } from '../../app/analytics/analytics-context.tsx';
+import type { ModalProps } from '../../app/modals/modal-registry.ts';
+import { usersApi } from '../../shared/api/users.ts';
+import { useLanguage } from '../../shared/routing/language-context.tsx';
+import { getSession } from '../../shared/session/session.ts';
+import { useStoreInfo } from '../../shared/store/store-info-context.tsx';
+import { FormAlert, SubmitButton, TextField } from '../../shared/ui/form.tsx';
+import { Modal } from '../../shared/ui/modal.tsx';
+import { errorCode, errorDetails, fieldErrorsOf, formErrorOf } from './api-errors.ts';
+import { authChannels } from './auth-guards.tsx';
+import { ModalFooter, ModalLink, SocialLinks } from './auth-ui.tsx';
+import { AddressField, NewPasswordFields } from './fields.tsx';
+import { authModals, useOpenAuthModal } from './modal-state.ts';
+import { phoneForServer } from './phone-mask.ts';
+import { useSignIn } from './use-sign-in.ts';
+import { useVerificationCode } from './use-verification-code.ts';
+import { VerificationCodeField } from './VerificationCodeField.tsx';
+import {
+  checkEmail,
+  checkNewPassword,
+  checkPhoneNumber,
+  checkRepeatPassword,
+  checkVerification,
+  collect,
+  type Errors,
+  hasErrors,
+  translateErrors,
+} from './validation.ts';
+
+type Field = 'email' | 'emailCode' | 'phoneNumber' | 'phoneCode' | 'password' | 'repeatPassword' | 'fullName';
+
+const serverFields: Partial<Record<string, Field>> = {
+  email: 'email',
+  phoneNumber: 'phoneNumber',
+  password: 'password',
+  fullName: 'fullName',
+};
+
+/** The registration modal (SPEC §2.3, §4, §5): the channels the store requires, each with its code. */
+export function RegistrationModal({ onClose }: ModalProps) {
+  const { t } = useTranslation();
+  const info = useStoreInfo();
+  const language = useLanguage();
+  const analytics = useAnalytics();
+  const channels = authChannels(info);
+  const openModal = useOpenAuthModal();
+  const signIn = useSignIn();
+  const [email, setEmail] = useState('');
+  const [phone, setPhone] = useState('');
+  const [password, setPassword] = useState('');
+  const [repeatPassword, setRepeatPassword] = useState('');
+  const [fullName, setFullName] = useState('');
+  const [errors, setErrors] = useState<Errors<Field>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const emailAddress = email.trim().toLowerCase();
+  const phoneNumber = phoneForServer(phone);
+  const emailCode = useVerificationCode({ typeId: 'email', purpose: 'user_verify', address: emailAddress });
+  const phoneCode = useVerificationCode({ typeId: 'phone', purpose: 'user_verify', address: phoneNumber });
+  const verifyEmail = channels.email && channels.emailVerification;
+  const verifyPhone = channels.phone && channels.phoneVerification;
+
+  const edit = (field: Field, set: (value: string) => void) => (value: string) => {
+    set(value);
+    setErrors(({ [field]: _dropped, ...rest }) => rest);
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFormError(null);
+    // A complete code not yet approved (the pause has not passed) is approved now.
+    const emailItem = verifyEmail ? await emailCode.approveNow() : null;
+    const phoneItem = verifyPhone ? await phoneCode.approveNow() : null;
+    const now = Date.now();
+    const found = collect<Field>({
+      email: channels.email ? checkEmail(emailAddress) : null,
+      emailCode: verifyEmail
+        ? checkVerification({ typeId: 'email', item: emailItem, code: emailCode.code, now })
+        : null,
+      phoneNumber: channels.phone ? checkPhoneNumber(phoneNumber) : null,
+      phoneCode: verifyPhone
+        ? checkVerification({ typeId: 'phone', item: phoneItem, code: phoneCode.code, now })
+        : null,
+      password: checkNewPassword(password),
+      repeatPassword: checkRepeatPassword(password, repeatPassword),
+      fullName: null,
+    });
+    setErrors(translateErrors(found, t));
+    if (hasErrors(found)) return;
+    emailCode.clearErrors();
+    phoneCode.clearErrors();
+
+    setLoading(true);
+    try {
+      const session = getSession();
+      const granted = [emailItem, phoneItem].flatMap((item) => (item?.granted ? [{ id: item.id }] : []));
+      const result = await usersApi.register({
+        ...(channels.email ? { email: emailAddress } : {}),
+        ...(channels.phone ? { phoneNumber } : {}),
+        password,
+        ...(fullName.trim() ? { fullName: fullName.trim() } : {}),
+        redirectUrl: `${window.location.origin}/${language}?modal=${authModals.registrationSuccess}`,
+        ...(granted.length > 0 ? { permissionItemList: granted } : {}),
+        ...(session.localeId ? { localeId: session.localeId } : {}),
+        ...(session.currencyId ? { currencyId: session.currencyId } : {}),
+      });
+      analytics.reachGoal('sign_up');
+      const [token] = result.accessTokens;
+      if (token) {
+        onClose();
+        signIn(token, 'auth.registration.success');
+        return;
+      }
+      const complete = result.emailVerified || !verifyEmail;
+      openModal(authModals.login, {
+        notice: complete ? 'registrationComplete' : 'verifyEmail',
+        email: channels.email ? emailAddress : null,
+      });
+    } catch (error) {
+      const message = formErrorOf(error, t);
+      const code = errorCode(error);
+      const field = errorDetails(error).field;
+      if (code === 'VERIFICATION_REQUIRED' || code === 'CODE_EXPIRED' || code === 'CODE_NOT_VALID') {
+        if (field === 'email' && verifyEmail) return setErrors({ emailCode: message });
+        if (field === 'phoneNumber' && verifyPhone) return setErrors({ phoneCode: message });
+      }
+      const fields = fieldErrorsOf(error, serverFields);
+      if (hasErrors(fields)) setErrors(fields);
+      else setFormError(message);
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  const message = (field: Field) => errors[field];
+
+  return (
+    <Modal title={t('auth.registration.title')} onClose={onClose}>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        {channels.email && (
+          <>
+            <AddressField
+              channel="email"
+              value={email}
+              onChange={edit('email', setEmail)}
+              error={message('email') ?? emailCode.addressError}
+            />
+            {verifyEmail && (
+              <VerificationCodeField
+                verification={emailCode}
+                label={t('auth.field.emailCode')}
+                error={message('emailCode')}
+              />
+            )}
+          </>
+        )}
+        {channels.phone && (
+          <>
+            <AddressField
+              channel="phone"
+              value={phone}
+              onChange={edit('phoneNumber', setPhone)}
+              error={message('phoneNumber') ?? phoneCode.addressError}
+            />
+            {verifyPhone && (
+              <VerificationCodeField
+                verification={phoneCode}
+                label={t('auth.field.phoneCode')}
+                error={message('phoneCode')}
+              />
+            )}
+          </>
+        )}
+        <NewPasswordFields
+          label={t('auth.field.password')}
+          password={{ value: password, onChange: edit('password', setPassword), error: message('password') }}
+          repeat={{
+            value: repeatPassword,
+            onChange: edit('repeatPassword', setRepeatPassword),
+            error: message('repeatPassword'),
+          }}
+        />
+        <TextField
+          label={t('auth.field.fullName')}
+          hint={t('auth.field.optional')}
+          autoComplete="name"
+          value={fullName}
+          onChange={edit('fullName', setFullName)}
+          error={message('fullName')}
+        />
+        {formError && <FormAlert>{formError}</FormAlert>}
+        <SubmitButton loading={loading}>{t('auth.registration.submit')}</SubmitButton>
+      </form>
+      <SocialLinks />
+      <ModalFooter>
+        <p>
+          {t('auth.link.haveAccount')} <ModalLink to={authModals.login}>{t('auth.link.logIn')}</ModalLink>
+        </p>
+        <ModalLink to={authModals.resetPassword}>{t('auth.link.forgotPassword')}</ModalLink>
+      </ModalFooter>
+    </Modal>
+  );
+}

@@ -1,0 +1,95 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ModalOutlet } from '../../app/modals/ModalOutlet.tsx';
+import { jsonResponse } from '../../test/fixtures.ts';
+import { renderInShell } from '../../test/render.tsx';
+import { errorResponse, mockUsersApi, permissionItemFixture, storeWith } from '../../test/users-api.ts';
+
+function renderReset(storeInfo = storeWith({})) {
+  const view = renderInShell(<ModalOutlet />, { path: '/en/pricing?modal=reset-password', storeInfo });
+  return { ...view, user: userEvent.setup() };
+}
+
+describe('ResetPasswordModal', () => {
+  it('sends a reset link to the e-mail and says the request was sent', async () => {
+    const api = mockUsersApi({ '/reset': () => jsonResponse({ result: true }) });
+    const { user } = renderReset();
+    const dialog = await screen.findByRole('dialog', { name: 'Password recovery' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send me a reset link' }));
+    expect(within(dialog).getByText('Fill in the e-mail.')).toBeInTheDocument();
+    expect(api.callsTo('/reset')).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'Ann@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send me a reset link' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Password reset request sent');
+    expect(within(dialog).getByRole('status')).toHaveTextContent(/ann@example.com/);
+    expect(api.callsTo('/reset')[0]?.body).toEqual({
+      email: 'ann@example.com',
+      callbackUrl: `${window.location.origin}/en?modal=set-password`,
+    });
+  });
+
+  it('shows a refused link request', async () => {
+    mockUsersApi({
+      '/reset': () => errorResponse(429, 'RATE_LIMITED', 'Too many requests. Try again in 60 s.'),
+    });
+    const { user } = renderReset();
+    const dialog = await screen.findByRole('dialog', { name: 'Password recovery' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'ann@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send me a reset link' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Too many requests. Try again in 60 s.',
+    );
+  });
+
+  it('sets a new password with a granted code and opens login with a notification', async () => {
+    const item = permissionItemFixture({ purpose: 'user_reset_password' });
+    const api = mockUsersApi({
+      '/permissions/request?typeId=email': () => jsonResponse({ permissionItemList: [item] }),
+      '/permissions/approve?typeId=email': () =>
+        jsonResponse({ permissionItemList: [{ ...item, granted: true }] }),
+      '/setPassword': () => jsonResponse({ result: true }),
+    });
+    const { user, location } = renderReset();
+    const dialog = await screen.findByRole('dialog', { name: 'Password recovery' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'ann@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Get code' }));
+    await within(dialog).findByRole('button', { name: /New code in/ });
+    expect(api.callsTo('/permissions/request?typeId=email')[0]?.body).toEqual({
+      purpose: 'user_reset_password',
+      email: 'ann@example.com',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Recover password' }));
+    expect(within(dialog).getByText('Enter the code from the e-mail.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Fill in the password.')).toBeInTheDocument();
+
+    // Sent before the 1 s pause is over: the complete code is approved on the spot.
+    await user.type(within(dialog).getByRole('textbox', { name: 'Code from the e-mail' }), '654321');
+    await user.type(within(dialog).getByLabelText('New password'), 'new-secret');
+    await user.type(within(dialog).getByLabelText('Repeat password'), 'new-secret');
+    await user.click(within(dialog).getByRole('button', { name: 'Recover password' }));
+
+    const login = await screen.findByRole('dialog', { name: 'Log in' });
+    expect(within(login).getByRole('status')).toHaveTextContent('Your password has been changed.');
+    expect(location()).toBe('/en/pricing?modal=login');
+    expect(api.callsTo('/permissions/approve?typeId=email')[0]?.body).toEqual({
+      purpose: 'user_reset_password',
+      permissionItemList: [{ id: 'item-1', otp: '654321' }],
+    });
+    expect(api.callsTo('/setPassword')[0]?.body).toEqual({
+      newPassword: 'new-secret',
+      permissionItemList: [{ id: 'item-1' }],
+    });
+  });
+
+  it('offers the e-mail and phone tabs when both are required, the link only for e-mail', async () => {
+    mockUsersApi({});
+    const { user } = renderReset(storeWith({ email: true, phone: true }));
+    const dialog = await screen.findByRole('dialog', { name: 'Password recovery' });
+    await user.click(within(dialog).getByRole('tab', { name: 'Phone' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Phone number' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Code from the SMS' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Send me a reset link' })).not.toBeInTheDocument();
+  });
+});

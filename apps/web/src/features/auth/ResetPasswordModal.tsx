@@ -1,0 +1,215 @@
+import { MailCheck } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ModalProps } from '../../app/modals/modal-registry.ts';
+import { type PermissionType, usersApi } from '../../shared/api/users.ts';
+import { useLanguage } from '../../shared/routing/language-context.tsx';
+import { useStoreInfo } from '../../shared/store/store-info-context.tsx';
+import { FormAlert, SubmitButton } from '../../shared/ui/form.tsx';
+import { Modal } from '../../shared/ui/modal.tsx';
+import { errorCode, fieldErrorsOf, formErrorOf } from './api-errors.ts';
+import { authChannels } from './auth-guards.tsx';
+import { ChannelTabs, ModalFooter, ModalLink, ModalMessage, ModalNotice } from './auth-ui.tsx';
+import { AddressField, NewPasswordFields } from './fields.tsx';
+import { authModals, useAuthModalState, useOpenAuthModal } from './modal-state.ts';
+import { formatPhone, phoneForServer } from './phone-mask.ts';
+import { useVerificationCode } from './use-verification-code.ts';
+import { VerificationCodeField } from './VerificationCodeField.tsx';
+import {
+  checkAddress,
+  checkEmail,
+  checkNewPassword,
+  checkRepeatPassword,
+  checkVerification,
+  collect,
+  type Errors,
+  hasErrors,
+  translateErrors,
+} from './validation.ts';
+
+type Field = 'address' | 'code' | 'password' | 'repeatPassword';
+
+/**
+ * Password recovery (SPEC §2.3, §4): a code to the e-mail or phone, then a new password; or, in
+ * the storefront variant, a one-time link by e-mail that opens the set-password modal.
+ */
+export function ResetPasswordModal({ onClose }: ModalProps) {
+  const { t } = useTranslation();
+  const info = useStoreInfo();
+  const language = useLanguage();
+  const channels = authChannels(info);
+  const state = useAuthModalState();
+  const openModal = useOpenAuthModal();
+  const [notice, setNotice] = useState(state.notice);
+  const [channel, setChannel] = useState<PermissionType>(() =>
+    !state.email && state.phoneNumber && channels.phone ? 'phone' : (channels.required[0] ?? 'email'),
+  );
+  const [email, setEmail] = useState(state.email ?? '');
+  const [phone, setPhone] = useState(state.phoneNumber ? formatPhone(state.phoneNumber) : '');
+  const [password, setPassword] = useState('');
+  const [repeatPassword, setRepeatPassword] = useState('');
+  const [errors, setErrors] = useState<Errors<Field>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [loading, setLoading] = useState<'code' | 'link' | null>(null);
+  const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
+  const emailAddress = email.trim().toLowerCase();
+  const phoneNumber = phoneForServer(phone);
+  const emailCode = useVerificationCode({
+    typeId: 'email',
+    purpose: 'user_reset_password',
+    address: emailAddress,
+  });
+  const phoneCode = useVerificationCode({
+    typeId: 'phone',
+    purpose: 'user_reset_password',
+    address: phoneNumber,
+  });
+  const verification = channel === 'email' ? emailCode : phoneCode;
+  const address = channel === 'email' ? emailAddress : phoneNumber;
+
+  const edit = (field: Field, set: (value: string) => void) => (value: string) => {
+    set(value);
+    setErrors(({ [field]: _dropped, ...rest }) => rest);
+  };
+
+  function changeChannel(next: PermissionType) {
+    setChannel(next);
+    setErrors({});
+    setFormError(null);
+  }
+
+  async function recover(event: FormEvent) {
+    event.preventDefault();
+    setFormError(null);
+    const item = await verification.approveNow();
+    const found = collect<Field>({
+      address: checkAddress(channel, address),
+      code: checkVerification({ typeId: channel, item, code: verification.code, now: Date.now() }),
+      password: checkNewPassword(password),
+      repeatPassword: checkRepeatPassword(password, repeatPassword),
+    });
+    setErrors(translateErrors(found, t));
+    if (hasErrors(found) || !item) return;
+    verification.clearErrors();
+    setLoading('code');
+    try {
+      const { result } = await usersApi.setPasswordWithCodes({
+        newPassword: password,
+        permissionItemList: [{ id: item.id }],
+      });
+      if (!result) {
+        setFormError(t('error_reset_password'));
+        return;
+      }
+      openModal(authModals.login, {
+        notice: 'passwordChanged',
+        email: channel === 'email' ? emailAddress : null,
+      });
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === 'VERIFICATION_REQUIRED' || code === 'CODE_EXPIRED' || code === 'CODE_NOT_VALID') {
+        setErrors({ code: formErrorOf(error, t) });
+        return;
+      }
+      const fields = fieldErrorsOf<Field>(error, { newPassword: 'password' });
+      if (hasErrors(fields)) setErrors(fields);
+      else setFormError(formErrorOf(error, t));
+    } finally {
+      setLoading(null);
+    }
+  }
+
+  /** The storefront variant: a one-time link to the e-mail, leading to the set-password modal. */
+  async function sendLink() {
+    setFormError(null);
+    const key = checkEmail(emailAddress);
+    setErrors(key ? { address: t(key) } : {});
+    if (key) return;
+    setLoading('link');
+    try {
+      await usersApi.requestResetLink({
+        email: emailAddress,
+        callbackUrl: `${window.location.origin}/${language}?modal=${authModals.setPassword}`,
+      });
+      setLinkSentTo(emailAddress);
+    } catch (error) {
+      const fields = fieldErrorsOf<Field>(error, { email: 'address' });
+      if (hasErrors(fields)) setErrors(fields);
+      else setFormError(formErrorOf(error, t));
+    } finally {
+      setLoading(null);
+    }
+  }
+
+  return (
+    <Modal title={t('auth.reset.title')} onClose={onClose}>
+      {linkSentTo ? (
+        <ModalMessage icon={MailCheck} tone="success" role="status" title={t('auth.reset.linkSentTitle')}>
+          {t('auth.reset.linkSentText', { email: linkSentTo })}
+        </ModalMessage>
+      ) : (
+        <>
+          {notice && (
+            <ModalNotice onDismiss={() => setNotice(undefined)}>{t(`auth.notice.${notice}`)}</ModalNotice>
+          )}
+          <p className="-mt-2 mb-5 text-sm leading-relaxed text-slate-500">
+            {t(`auth.reset.intro.${channel}`)}
+          </p>
+          <form noValidate onSubmit={recover} className="flex flex-col gap-4">
+            <ChannelTabs channels={channels.required} value={channel} onChange={changeChannel}>
+              {(current) => (
+                <AddressField
+                  channel={current}
+                  value={current === 'email' ? email : phone}
+                  onChange={edit('address', current === 'email' ? setEmail : setPhone)}
+                  error={errors.address ?? verification.addressError}
+                />
+              )}
+            </ChannelTabs>
+            <VerificationCodeField
+              verification={verification}
+              label={t(channel === 'email' ? 'auth.field.emailCode' : 'auth.field.phoneCode')}
+              error={errors.code}
+            />
+            <NewPasswordFields
+              label={t('auth.field.newPassword')}
+              password={{ value: password, onChange: edit('password', setPassword), error: errors.password }}
+              repeat={{
+                value: repeatPassword,
+                onChange: edit('repeatPassword', setRepeatPassword),
+                error: errors.repeatPassword,
+              }}
+            />
+            {formError && <FormAlert>{formError}</FormAlert>}
+            <SubmitButton loading={loading === 'code'}>{t('auth.reset.submit')}</SubmitButton>
+          </form>
+          {channel === 'email' && (
+            <div className="mt-5 rounded-2xl bg-slate-50 p-4">
+              <p className="text-sm leading-relaxed text-slate-600">{t('auth.reset.linkIntro')}</p>
+              <SubmitButton
+                type="button"
+                variant="secondary"
+                size="md"
+                loading={loading === 'link'}
+                onClick={() => void sendLink()}
+                className="mt-3"
+              >
+                {t('auth.reset.sendLink')}
+              </SubmitButton>
+            </div>
+          )}
+        </>
+      )}
+      <ModalFooter>
+        <p>
+          {t('auth.link.noAccount')}{' '}
+          <ModalLink to={authModals.registration}>{t('auth.link.signUp')}</ModalLink>
+        </p>
+        <p>
+          {t('auth.link.rememberPassword')}{' '}
+          <ModalLink to={authModals.login}>{t('auth.link.logIn')}</ModalLink>
+        </p>
+      </ModalFooter>
+    </Modal>
+  );
+}

@@ -1,0 +1,101 @@
+import { LinkIcon } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { ModalProps } from '../../app/modals/modal-registry.ts';
+import { usersApi } from '../../shared/api/users.ts';
+import { isAuthorised, signOutLocally } from '../../shared/session/session.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { FormAlert, SubmitButton } from '../../shared/ui/form.tsx';
+import { Modal } from '../../shared/ui/modal.tsx';
+import { errorCode, fieldErrorsOf, formErrorOf } from './api-errors.ts';
+import { ModalMessage } from './auth-ui.tsx';
+import { NewPasswordFields } from './fields.tsx';
+import { authModals, useOpenAuthModal } from './modal-state.ts';
+import {
+  checkNewPassword,
+  checkRepeatPassword,
+  collect,
+  type Errors,
+  hasErrors,
+  translateErrors,
+} from './validation.ts';
+
+type Field = 'password' | 'repeatPassword';
+
+/**
+ * The new password from a reset link (`?modal=set-password&token=…`, SPEC §2.3): the link's token
+ * authorises the call in place of an access token. A used or expired link says so and offers a
+ * new one.
+ */
+export function SetPasswordModal({ onClose }: ModalProps) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const openModal = useOpenAuthModal();
+  const token = params.get('token') ?? '';
+  const [password, setPassword] = useState('');
+  const [repeatPassword, setRepeatPassword] = useState('');
+  const [errors, setErrors] = useState<Errors<Field>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [invalidLink, setInvalidLink] = useState(!token);
+  const [loading, setLoading] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFormError(null);
+    const found = collect<Field>({
+      password: checkNewPassword(password),
+      repeatPassword: checkRepeatPassword(password, repeatPassword),
+    });
+    setErrors(translateErrors(found, t));
+    if (hasErrors(found)) return;
+    setLoading(true);
+    try {
+      const { result } = await usersApi.setPasswordWithLink({ newPassword: password, token });
+      if (!result) {
+        setFormError(t('error_reset_password'));
+        return;
+      }
+      // The server ends every session of the user: a session of this browser is gone too.
+      if (isAuthorised()) signOutLocally();
+      openModal(authModals.login, { notice: 'passwordChanged' });
+    } catch (error) {
+      if (errorCode(error) === 'INVALID_RESET_TOKEN') {
+        setInvalidLink(true);
+        return;
+      }
+      const fields = fieldErrorsOf<Field>(error, { newPassword: 'password' });
+      if (hasErrors(fields)) setErrors(fields);
+      else setFormError(formErrorOf(error, t));
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  if (invalidLink) {
+    return (
+      <Modal title={t('auth.setPassword.invalidTitle')} onClose={onClose}>
+        <ModalMessage icon={LinkIcon} tone="error" role="alert">
+          {t('auth.setPassword.invalidText')}
+        </ModalMessage>
+        <Button size="lg" className="mt-6 w-full" onClick={() => openModal(authModals.resetPassword)}>
+          {t('auth.setPassword.requestNew')}
+        </Button>
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal title={t('auth.setPassword.title')} description={t('auth.setPassword.text')} onClose={onClose}>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <NewPasswordFields
+          label={t('auth.field.newPassword')}
+          password={{ value: password, onChange: setPassword, error: errors.password }}
+          repeat={{ value: repeatPassword, onChange: setRepeatPassword, error: errors.repeatPassword }}
+        />
+        {formError && <FormAlert>{formError}</FormAlert>}
+        <SubmitButton loading={loading}>{t('auth.setPassword.submit')}</SubmitButton>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,72 @@
+import { CircleCheck, LoaderCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { uiConstants } from '../../shared/constants.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { TextField } from '../../shared/ui/form.tsx';
+import { minutesSeconds, type VerificationCode } from './use-verification-code.ts';
+
+/**
+ * The code field of one channel with its get-code button (SPEC §2.3, §4): the button counts down
+ * to the next allowed request as minutes:seconds; once the code is granted the field is locked
+ * and a check mark shows.
+ */
+export function VerificationCodeField({
+  verification,
+  label,
+  error,
+}: {
+  verification: VerificationCode;
+  label: string;
+  /** A message of the form's own check; the flow's own messages show otherwise. */
+  error?: string | null | undefined;
+}) {
+  const { t } = useTranslation();
+  const { item, secondsLeft, requesting, approving } = verification;
+  const granted = item?.granted ?? false;
+  const counting = !granted && secondsLeft > 0;
+  const time = minutesSeconds(secondsLeft);
+  const address = item ? (item.email ?? item.phoneNumber ?? '') : '';
+  return (
+    <TextField
+      label={label}
+      value={verification.code}
+      onChange={verification.setCode}
+      disabled={granted}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={uiConstants.verificationCodeLength}
+      placeholder="••••••"
+      error={error ?? verification.codeError}
+      hint={
+        granted
+          ? t(`auth.code.confirmed.${verification.typeId}`)
+          : item
+            ? `${t('auth.code.sent', { address })} ${item.expiredAtText}`
+            : t(`auth.code.hint.${verification.typeId}`)
+      }
+      inside={
+        granted ? (
+          <CircleCheck
+            role="img"
+            aria-label={t('auth.code.confirmedMark')}
+            className="mr-2.5 size-5 text-emerald-600"
+          />
+        ) : approving ? (
+          <LoaderCircle aria-hidden="true" className="mr-2.5 size-5 animate-spin text-slate-400" />
+        ) : null
+      }
+      aside={
+        <Button
+          variant="secondary"
+          onClick={() => void verification.requestCode()}
+          disabled={granted || counting || requesting}
+          aria-label={counting ? t('auth.code.resendIn', { time }) : undefined}
+          className="h-11 w-32 shrink-0 px-3 tabular-nums"
+        >
+          {requesting && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
+          {counting ? time : t('auth.code.get')}
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,190 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../shared/api/api-error.ts';
+import {
+  type Address,
+  type PermissionItem,
+  type PermissionPurpose,
+  type PermissionType,
+  usersApi,
+} from '../../shared/api/users.ts';
+import { uiConstants } from '../../shared/constants.ts';
+import { checkAddress } from './validation.ts';
+
+/** Seconds left until `iso`, re-read every second while there are any (SPEC §9 countdown tick). */
+export function useSecondsUntil(iso: string | null | undefined): number {
+  const target = iso ? Date.parse(iso) : 0;
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    if (!target || target <= Date.now()) return;
+    const timer = setInterval(() => {
+      setTick((tick) => tick + 1);
+      if (Date.now() >= target) clearInterval(timer);
+    }, uiConstants.countdownTickMs);
+    return () => clearInterval(timer);
+  }, [target]);
+  return target ? Math.max(0, Math.ceil((target - Date.now()) / 1000)) : 0;
+}
+
+/** '01:05' for 65 seconds. */
+export const minutesSeconds = (seconds: number) =>
+  `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+
+export interface VerificationCode {
+  typeId: PermissionType;
+  item: PermissionItem | null;
+  code: string;
+  setCode: (code: string) => void;
+  /** Seconds until another code may be requested. */
+  secondsLeft: number;
+  requesting: boolean;
+  approving: boolean;
+  /** A message about the address (empty, not valid, already registered). */
+  addressError: string | null;
+  /** A message about the code (wrong, expired, could not be sent). */
+  codeError: string | null;
+  requestCode: () => Promise<void>;
+  /** Approves a complete code now instead of after the pause; resolves with the item as it stands. */
+  approveNow: () => Promise<PermissionItem | null>;
+  /** Clears the messages (when the form shows its own). */
+  clearErrors: () => void;
+}
+
+/**
+ * The verification code of one channel (SPEC §4): no item → requested (with next-request and
+ * expiry times) → granted. Changing the address discards the item after a 1 s pause; a complete
+ * code is approved after a 1 s pause; the server's reply replaces the item.
+ */
+export function useVerificationCode(options: {
+  typeId: PermissionType;
+  purpose: PermissionPurpose;
+  /** The address as the server takes it (an e-mail, or '+' and the digits of a phone). */
+  address: string;
+}): VerificationCode {
+  const { typeId, purpose, address } = options;
+  const { t } = useTranslation();
+  const [item, setItem] = useState<PermissionItem | null>(null);
+  const [itemAddress, setItemAddress] = useState<string | null>(null);
+  const [code, setCodeState] = useState('');
+  const [requesting, setRequesting] = useState(false);
+  const [approving, setApproving] = useState(false);
+  const [addressError, setAddressError] = useState<string | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const secondsLeft = useSecondsUntil(item && !item.granted ? item.nextRequestAt : null);
+  const approving$ = useRef<Promise<PermissionItem | null> | null>(null);
+
+  // Another address: the item belongs to the old one; forget it once the typing pauses.
+  useEffect(() => {
+    if (!item || address === itemAddress) return;
+    const timer = setTimeout(() => {
+      setItem(null);
+      setItemAddress(null);
+      setCodeState('');
+      setCodeError(null);
+    }, uiConstants.inputDebounceMs);
+    return () => clearTimeout(timer);
+  }, [address, item, itemAddress]);
+
+  // A message about the address is about the old one once it is edited.
+  const [checkedAddress, setCheckedAddress] = useState(address);
+  if (checkedAddress !== address) {
+    setCheckedAddress(address);
+    setAddressError(null);
+  }
+
+  const approve = useCallback(
+    (otp: string, current: PermissionItem): Promise<PermissionItem | null> => {
+      if (approving$.current) return approving$.current;
+      setApproving(true);
+      const run = usersApi
+        .approvePermission({ typeId, purpose, items: [{ id: current.id, otp }] })
+        .then((list) => {
+          const next = list.find((candidate) => candidate.id === current.id) ?? list[0] ?? current;
+          setItem(next);
+          setCodeError(null);
+          return next;
+        })
+        .catch((error: unknown) => {
+          setCodeError(errorMessage(error, t));
+          return current;
+        })
+        .finally(() => {
+          approving$.current = null;
+          setApproving(false);
+        });
+      approving$.current = run;
+      return run;
+    },
+    [typeId, purpose, t],
+  );
+
+  const complete = code.trim().length === uiConstants.verificationCodeLength;
+
+  // A complete code is sent once the typing pauses.
+  useEffect(() => {
+    if (!item || item.granted || !complete) return;
+    const timer = setTimeout(() => void approve(code.trim(), item), uiConstants.inputDebounceMs);
+    return () => clearTimeout(timer);
+  }, [code, complete, item, approve]);
+
+  const setCode = useCallback((value: string) => {
+    setCodeState(value.replace(/\s/g, '').slice(0, uiConstants.verificationCodeLength));
+    setCodeError(null);
+  }, []);
+
+  const requestCode = useCallback(async () => {
+    if (item?.granted) return;
+    const key = checkAddress(typeId, address);
+    if (key) {
+      setAddressError(t(key));
+      return;
+    }
+    if (item && !item.granted && secondsLeft > 0) {
+      setCodeError(t('error_next_request', { seconds: secondsLeft }));
+      return;
+    }
+    setRequesting(true);
+    setCodeError(null);
+    setAddressError(null);
+    try {
+      const target: Address = typeId === 'email' ? { email: address } : { phoneNumber: address };
+      const [next] = await usersApi.requestPermission({ typeId, purpose, address: target });
+      if (!next) {
+        setCodeError(t('error_verification'));
+        return;
+      }
+      setItem(next);
+      setItemAddress(address);
+      setCodeState('');
+    } catch (error) {
+      setCodeError(errorMessage(error, t));
+    } finally {
+      setRequesting(false);
+    }
+  }, [typeId, purpose, address, item, secondsLeft, t]);
+
+  const approveNow = useCallback(async () => {
+    if (!item || item.granted || !complete) return item;
+    return approve(code.trim(), item);
+  }, [item, complete, code, approve]);
+
+  const clearErrors = useCallback(() => {
+    setAddressError(null);
+    setCodeError(null);
+  }, []);
+
+  return {
+    typeId,
+    item,
+    code,
+    setCode,
+    secondsLeft,
+    requesting,
+    approving,
+    addressError,
+    codeError,
+    requestCode,
+    approveNow,
+    clearErrors,
+  };
+}

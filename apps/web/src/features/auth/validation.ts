@@ -1,0 +1,100 @@
+import { changePasswordRequestSchema, loginRequestSchema, registerRequestSchema } from '@cutout/contracts';
+import type { PermissionItem, PermissionType } from '../../shared/api/users.ts';
+
+/**
+ * The client-side rules of SPEC §5. Each check answers a translation key (the server uses the same
+ * keys in its validation issues) or null when the value is fine. The field rules are the
+ * contracts' own schemas, so that the browser and the server never disagree.
+ */
+type Check = (value: string) => string | null;
+
+const firstIssue =
+  (schema: {
+    safeParse: (value: unknown) => { success: boolean; error?: { issues: Array<{ message: string }> } };
+  }) =>
+  (value: string): string | null => {
+    const parsed = schema.safeParse(value);
+    return parsed.success ? null : (parsed.error?.issues[0]?.message ?? null);
+  };
+
+export const checkEmail: Check = firstIssue(registerRequestSchema.shape.email);
+export const checkPhoneNumber: Check = firstIssue(registerRequestSchema.shape.phoneNumber);
+/** A new password: required and long enough. */
+export const checkNewPassword: Check = firstIssue(registerRequestSchema.shape.password);
+/** The password of an existing account: only required (older accounts may have shorter ones). */
+export const checkPassword: Check = firstIssue(loginRequestSchema.shape.password);
+export const checkCurrentPassword: Check = firstIssue(changePasswordRequestSchema.shape.password);
+
+export const checkAddress = (typeId: PermissionType, value: string) =>
+  typeId === 'email' ? checkEmail(value) : checkPhoneNumber(value);
+
+/** The repeated password: required and the same as the password. */
+export function checkRepeatPassword(password: string, repeat: string): string | null {
+  if (!repeat) return 'error_repeat_password_required';
+  return repeat === password ? null : 'user_registration_password_mismatch';
+}
+
+export type Errors<Field extends string> = Partial<Record<Field | 'form', string>>;
+
+/** Keeps the fields that failed; an empty object means the form may be sent. */
+export function collect<Field extends string>(checks: Record<Field, string | null>): Errors<Field> {
+  const errors: Errors<Field> = {};
+  for (const [field, key] of Object.entries(checks) as Array<[Field, string | null]>) {
+    if (key) errors[field] = key;
+  }
+  return errors;
+}
+
+export const hasErrors = (errors: object) => Object.keys(errors).length > 0;
+
+/** The messages of the keys, for showing (the server's messages come already translated). */
+export function translateErrors<Field extends string>(
+  errors: Errors<Field>,
+  t: (key: string) => string,
+): Errors<Field> {
+  const result: Errors<Field> = {};
+  for (const [field, key] of Object.entries(errors) as Array<[Field | 'form', string]>)
+    result[field] = t(key);
+  return result;
+}
+
+/**
+ * Login (SPEC §5): only the chosen channel's field is checked; an empty address and password
+ * together give one combined message ('Fill in e-mail and password').
+ */
+export function validateLogin(input: {
+  channel: PermissionType;
+  address: string;
+  password: string;
+}): Errors<'address' | 'password'> {
+  const addressKey = checkAddress(input.channel, input.address);
+  const passwordKey = checkPassword(input.password);
+  if (!input.address.trim() && passwordKey) {
+    const combined =
+      input.channel === 'email' ? 'error_auth_info_required' : 'error_auth_phone_info_required';
+    return { form: combined, address: combined, password: combined };
+  }
+  return collect({ address: addressKey, password: passwordKey });
+}
+
+/**
+ * A channel that needs a code (SPEC §5): a permission item must exist; if it is not granted yet,
+ * an expired code, an empty code and a wrong code each have their message.
+ */
+export function checkVerification(input: {
+  typeId: PermissionType;
+  item: PermissionItem | null;
+  code: string;
+  now: number;
+}): string | null {
+  const { typeId, item } = input;
+  if (!item) return typeId === 'email' ? 'error_email_confirmed' : 'error_phone_number_confirmed';
+  if (item.granted) return null;
+  if (Date.parse(item.expiredAt) <= input.now) return 'error_verification_code_expired';
+  if (!input.code.trim()) {
+    return typeId === 'email'
+      ? 'error_email_verification_code_required'
+      : 'error_phone_number_verification_code_required';
+  }
+  return 'error_verification_code_not_valid';
+}
