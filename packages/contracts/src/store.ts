@@ -75,6 +75,8 @@ export const userSchema = z.object({
   currencyId: z.string().nullable(),
   bonusPointBalance: z.number().int(),
   anonymous: z.boolean(),
+  /** False for accounts made through a passport only: they have no password to change. */
+  hasPassword: z.boolean(),
   passports: z.array(z.object({ slugifyId: z.string() })),
 });
 export type User = z.infer<typeof userSchema>;

@@ -30,6 +30,7 @@ export function userFixture(overrides: Partial<User> = {}): User {
     localeId: 'en',
     currencyId: 'RUB',
     bonusPointBalance: 0,
+    hasPassword: true,
     anonymous: false,
     passports: [],
     ...overrides,

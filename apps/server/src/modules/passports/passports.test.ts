@@ -104,6 +104,7 @@ describe.each(testDatabases)('external sign-in on %s', (kind) => {
       email: 'alice@oidc.test',
       fullName: 'User alice',
       passports: [{ slugifyId: 'local' }],
+      hasPassword: false,
     });
 
     // The same answer cannot be used twice.

@@ -41,6 +41,7 @@ export function toUser(row: UserRow, passports: string[] = []): User {
     currencyId: row.currencyId,
     bonusPointBalance: row.bonusPointBalance,
     anonymous: row.anonymous,
+    hasPassword: row.passwordHash !== null,
     passports: passports.map((slugifyId) => ({ slugifyId })),
   };
 }

@@ -72,6 +72,17 @@ describe('ProfilePage', () => {
     expect(api.callsTo('/updateProfile')[0]?.body).toEqual({ fullName: 'Ann Smith' });
   });
 
+  it('offers no password change to an account made through a passport only', async () => {
+    signInStored();
+    mockUsersApi({}, (headers) => ({
+      ...storeInfoFor(headers),
+      user: userFixture({ hasPassword: false, passports: [{ slugifyId: 'local' }] }),
+    }));
+    renderApp('/en/user');
+    await screen.findByRole('region', { name: 'Profile' });
+    expect(screen.queryByRole('region', { name: 'Change password' })).not.toBeInTheDocument();
+  });
+
   it('changes the password: the current one, the new one twice', async () => {
     signInStored();
     let answer = errorResponse(401, 'INVALID_CREDENTIALS', 'Wrong login or password.');

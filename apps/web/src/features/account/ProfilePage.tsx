@@ -45,7 +45,7 @@ export function ProfilePage() {
               <div className="flex min-w-0 flex-col gap-6">
                 <ProfileCard user={info.user} />
                 <PreferencesCard />
-                <ChangePasswordCard />
+                {info.user.hasPassword && <ChangePasswordCard />}
               </div>
             </div>
           </>
