@@ -1,0 +1,127 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FetchRefused, isPublicAddress, safeFetch } from './safe-fetch.ts';
+
+const limits = { maxBytes: 1024, timeoutMs: 2000, maxRedirects: 3 };
+
+describe('isPublicAddress', () => {
+  it('refuses loopback, private, link-local, metadata and mapped addresses', () => {
+    for (const address of [
+      '127.0.0.1',
+      '127.1.2.3',
+      '10.0.0.5',
+      '172.16.3.4',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      '::',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+      '::ffff:10.0.0.1',
+      '::ffff:169.254.169.254',
+      '224.0.0.1',
+      'not-an-ip',
+    ]) {
+      expect(isPublicAddress(address), address).toBe(false);
+    }
+  });
+
+  it('accepts public addresses', () => {
+    for (const address of ['8.8.8.8', '93.184.216.34', '2606:4700:4700::1111', '::ffff:8.8.8.8']) {
+      expect(isPublicAddress(address), address).toBe(true);
+    }
+  });
+});
+
+describe('safeFetch', () => {
+  let server: Server;
+  let base: string;
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      if (request.url === '/image') {
+        response.writeHead(200, { 'content-type': 'image/png' });
+        response.end(Buffer.alloc(100, 1));
+      } else if (request.url === '/big') {
+        response.writeHead(200, { 'content-type': 'image/png' });
+        response.end(Buffer.alloc(5000, 1));
+      } else if (request.url?.startsWith('/redirect-private')) {
+        response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' });
+        response.end();
+      } else if (request.url === '/redirect-loop') {
+        response.writeHead(302, { location: '/redirect-loop' });
+        response.end();
+      } else if (request.url === '/slow') {
+        setTimeout(() => response.end('late'), 5000).unref();
+      } else {
+        response.writeHead(404);
+        response.end();
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+
+  // The test server lives on loopback: these tests allow exactly that address, nothing else.
+  const loopbackOnly = (address: string) => address === '127.0.0.1';
+
+  const refusal = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'fetched',
+      (error: unknown) => (error instanceof FetchRefused ? error.reason : `unexpected: ${String(error)}`),
+    );
+
+  it('refuses private targets by default, before connecting', async () => {
+    for (const url of [
+      `${base}/image`,
+      'http://10.1.2.3/x.png',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::1]/x.png',
+      'http://[::ffff:127.0.0.1]/x.png',
+      'http://localhost/x.png',
+    ]) {
+      expect(await refusal(safeFetch(url, limits)), url).toMatch(/is not public/);
+    }
+  });
+
+  it('refuses other schemes, credentials and nonsense', async () => {
+    expect(await refusal(safeFetch('file:///etc/passwd', limits))).toBe('only http and https URLs');
+    expect(await refusal(safeFetch('ftp://example.com/x', limits))).toBe('only http and https URLs');
+    expect(await refusal(safeFetch('http://user:pw@example.com/x', limits))).toMatch(/credentials/);
+    expect(await refusal(safeFetch('not a url', limits))).toBe('not a valid URL');
+  });
+
+  it('fetches an allowed address', async () => {
+    const fetched = await safeFetch(`${base}/image`, { ...limits, isAllowed: loopbackOnly });
+    expect(fetched.bytes.length).toBe(100);
+    expect(fetched.contentType).toBe('image/png');
+  });
+
+  it('checks every redirect again', async () => {
+    expect(
+      await refusal(safeFetch(`${base}/redirect-private`, { ...limits, isAllowed: loopbackOnly })),
+    ).toMatch(/169\.254\.169\.254 is not public/);
+  });
+
+  it('follows at most 3 redirects', async () => {
+    expect(await refusal(safeFetch(`${base}/redirect-loop`, { ...limits, isAllowed: loopbackOnly }))).toBe(
+      'more than 3 redirects',
+    );
+  });
+
+  it('bounds size and time, and reports HTTP errors', async () => {
+    const allowed = { ...limits, isAllowed: loopbackOnly };
+    expect(await refusal(safeFetch(`${base}/big`, allowed))).toBe('larger than 1024 bytes');
+    expect(await refusal(safeFetch(`${base}/slow`, { ...allowed, timeoutMs: 300 }))).toBe(
+      'no answer within 0.3 s',
+    );
+    expect(await refusal(safeFetch(`${base}/missing`, allowed))).toBe('the server answered HTTP 404');
+  });
+});

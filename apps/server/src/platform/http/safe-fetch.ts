@@ -1,0 +1,195 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+
+/** Why a fetch failed, in words a user can act on (it becomes the `value` of errors 106 and 107). */
+export class FetchRefused extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'FetchRefused';
+  }
+}
+
+/** Addresses no user-supplied URL may reach: loopback, private, link-local, metadata, CGNAT, multicast… */
+const forbidden = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  forbidden.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b::', 96],
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  forbidden.addSubnet(network, prefix, 'ipv6');
+}
+
+/** True when an IP address is public; IPv4-mapped IPv6 addresses are judged by their IPv4 part. */
+export function isPublicAddress(address: string): boolean {
+  const mapped = address.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i)?.[1];
+  if (mapped) return isPublicAddress(mapped);
+  const family = isIP(address);
+  if (family === 0) return false;
+  return !forbidden.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+export interface SafeFetchOptions {
+  maxBytes: number;
+  timeoutMs: number;
+  maxRedirects: number;
+  /** Which resolved addresses may be connected to; tests widen it to loopback. */
+  isAllowed?: (address: string) => boolean;
+}
+
+export interface Fetched {
+  bytes: Buffer;
+  contentType: string | undefined;
+  finalUrl: string;
+}
+
+/**
+ * Fetches a user-supplied URL without letting it reach inside the network (SSRF): http(s) only,
+ * every resolved address checked and then connected to as checked (no DNS rebinding), redirects
+ * followed by hand and checked again, size and time bounded.
+ */
+export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Promise<Fetched> {
+  const isAllowed = options.isAllowed ?? isPublicAddress;
+  const deadline = Date.now() + options.timeoutMs;
+  let url = parseUrl(rawUrl);
+  for (let redirects = 0; ; redirects += 1) {
+    const response = await requestOnce(url, { ...options, isAllowed, deadline });
+    if (response.redirectTo === undefined) return response.fetched;
+    if (redirects >= options.maxRedirects)
+      throw new FetchRefused(`more than ${options.maxRedirects} redirects`);
+    url = parseUrl(new URL(response.redirectTo, url).toString());
+  }
+}
+
+function parseUrl(rawUrl: string): URL {
+  let url: URL;
+  try {
+    url = new URL(rawUrl.trim());
+  } catch {
+    throw new FetchRefused('not a valid URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new FetchRefused('only http and https URLs');
+  if (url.username || url.password) throw new FetchRefused('URLs with credentials are not accepted');
+  return url;
+}
+
+async function resolvePublic(hostname: string, isAllowed: (address: string) => boolean): Promise<string> {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  if (isIP(host)) {
+    addresses = [host];
+  } else {
+    try {
+      addresses = (await dnsLookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+    } catch {
+      throw new FetchRefused(`host ${hostname} not found`);
+    }
+  }
+  // Every address must be allowed: a name with one private address among public ones is refused.
+  if (addresses.length === 0 || !addresses.every(isAllowed)) {
+    throw new FetchRefused(`address of ${hostname} is not public`);
+  }
+  return addresses[0] as string;
+}
+
+async function requestOnce(
+  url: URL,
+  options: SafeFetchOptions & { isAllowed: (address: string) => boolean; deadline: number },
+): Promise<{ fetched: Fetched; redirectTo?: undefined } | { redirectTo: string; fetched?: undefined }> {
+  const address = await resolvePublic(url.hostname, options.isAllowed);
+  const remaining = options.deadline - Date.now();
+  if (remaining <= 0) throw new FetchRefused(`no answer within ${options.timeoutMs / 1000} s`);
+  // Connect to the address that was checked, whatever DNS would answer now.
+  const lookup: LookupFunction = (_hostname, lookupOptions, callback) => {
+    const family = isIP(address);
+    if ((lookupOptions as { all?: boolean }).all) callback(null, [{ address, family }]);
+    else callback(null, address, family);
+  };
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.get(
+      url,
+      {
+        lookup,
+        timeout: remaining,
+        headers: { 'user-agent': 'Cutout/1.0 (+image fetch)', accept: 'image/*' },
+      },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        if (status >= 300 && status < 400 && response.headers.location) {
+          response.resume();
+          resolve({ redirectTo: response.headers.location });
+          return;
+        }
+        if (status !== 200) {
+          response.resume();
+          reject(new FetchRefused(`the server answered HTTP ${status}`));
+          return;
+        }
+        const declared = Number(response.headers['content-length']);
+        if (declared > options.maxBytes) {
+          response.destroy();
+          reject(new FetchRefused(`larger than ${options.maxBytes} bytes`));
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > options.maxBytes) {
+            response.destroy();
+            reject(new FetchRefused(`larger than ${options.maxBytes} bytes`));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        response.on('end', () =>
+          resolve({
+            fetched: {
+              bytes: Buffer.concat(chunks),
+              contentType: response.headers['content-type'],
+              finalUrl: url.toString(),
+            },
+          }),
+        );
+        response.on('error', (error) => reject(new FetchRefused(`download failed: ${error.message}`)));
+      },
+    );
+    const timer = setTimeout(
+      () => request.destroy(new FetchRefused(`no answer within ${options.timeoutMs / 1000} s`)),
+      remaining,
+    );
+    request.on('close', () => clearTimeout(timer));
+    request.on('timeout', () =>
+      request.destroy(new FetchRefused(`no answer within ${options.timeoutMs / 1000} s`)),
+    );
+    request.on('error', (error) =>
+      reject(error instanceof FetchRefused ? error : new FetchRefused(`connection failed: ${error.message}`)),
+    );
+  });
+}
