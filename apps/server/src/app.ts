@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createBillingService } from './modules/billing/billing.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { passportsRoutes } from './modules/passports/passports.routes.ts';
 import { createPassportService } from './modules/passports/passports.service.ts';
@@ -69,6 +70,7 @@ export async function buildApp({
   const usersRepo = createUsersRepo(database.db);
   const permissions = createPermissionService({ repo: usersRepo, mailer, sms, limiter, now });
   const users = createUsersService({ repo: usersRepo, permissions, mailer, limiter, now });
+  const billing = createBillingService({ db: database.db, now });
   const passports = createPassportService({
     passports: config.passports,
     db: database.db,
@@ -101,6 +103,7 @@ export async function buildApp({
       await scope.register(storeRoutes, {
         stores,
         viewer: (user) => users.viewer(user),
+        partnerActions: (user) => billing.partnerActions(user.id),
         passports: () => passports.list(),
       });
       await scope.register(usersRoutes, {

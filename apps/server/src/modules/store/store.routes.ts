@@ -31,6 +31,7 @@ export async function storeRoutes(
     stores: StoreService;
     viewer: (user: NonNullable<FastifyRequest['user']>) => Promise<User>;
     passports: () => StoreInfo['passports'];
+    partnerActions: (user: NonNullable<FastifyRequest['user']>) => Promise<StoreInfo['partnerActions']>;
   },
 ): Promise<void> {
   const { stores } = options;
@@ -39,7 +40,7 @@ export async function storeRoutes(
   api.get('/fetchStoreInfo', { schema: { response: { 200: storeInfoSchema } } }, async (request) =>
     stores.storeInfo(request.store, {
       user: request.user ? await options.viewer(request.user) : null,
-      partnerActions: [],
+      partnerActions: request.user ? await options.partnerActions(request.user) : [],
       passports: options.passports(),
     }),
   );

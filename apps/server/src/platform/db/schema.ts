@@ -1,5 +1,6 @@
 // Every module's tables, for drizzle-kit and the typed database client.
 
+export * from '../../modules/billing/billing.schema.ts';
 export * from '../../modules/passports/passports.schema.ts';
 export * from '../../modules/store/store.schema.ts';
 export * from '../../modules/users/users.schema.ts';
