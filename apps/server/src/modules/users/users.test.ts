@@ -143,6 +143,8 @@ describe.each(testDatabases)('users on %s', (kind) => {
         email: 'frank@example.com',
         anonymous: false,
       });
+      const actions: Array<{ quantity: number }> = info.json().partnerActions;
+      expect(actions.reduce((sum, action) => sum + action.quantity, 0)).toBe(5);
     });
 
     it('refuses registration without a verified e-mail', async () => {
