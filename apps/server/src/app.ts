@@ -6,6 +6,8 @@ import { createBillingService } from './modules/billing/billing.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { passportsRoutes } from './modules/passports/passports.routes.ts';
 import { createPassportService } from './modules/passports/passports.service.ts';
+import { apiKeysRoutes } from './modules/removal/api-keys.routes.ts';
+import { createApiKeyService } from './modules/removal/api-keys.service.ts';
 import { createStoreRepo } from './modules/store/store.repo.ts';
 import { registerStoreScope, storeRoutes } from './modules/store/store.routes.ts';
 import { createStoreService } from './modules/store/store.service.ts';
@@ -71,6 +73,7 @@ export async function buildApp({
   const permissions = createPermissionService({ repo: usersRepo, mailer, sms, limiter, now });
   const users = createUsersService({ repo: usersRepo, permissions, mailer, limiter, now });
   const billing = createBillingService({ db: database.db, now });
+  const apiKeys = createApiKeyService({ db: database.db, now });
   const passports = createPassportService({
     passports: config.passports,
     db: database.db,
@@ -105,6 +108,11 @@ export async function buildApp({
         viewer: (user) => users.viewer(user),
         partnerActions: (user) => billing.partnerActions(user.id),
         passports: () => passports.list(),
+      });
+      await scope.register(apiKeysRoutes, {
+        prefix: '/actions',
+        apiKeys,
+        actionId: stores.constants().removeBackgroundActionId,
       });
       await scope.register(usersRoutes, {
         prefix: '/users',

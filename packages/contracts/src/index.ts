@@ -1,4 +1,5 @@
 export * from './errors.ts';
+export * from './removal.ts';
 export * from './storage.ts';
 export * from './store.ts';
 export * from './users.ts';

@@ -92,6 +92,8 @@ const fieldCatalogue: Record<Language, Record<string, string>> = {
     error_password_required: 'Fill in the password.',
     error_password_too_short: 'The password must be at least 6 characters long.',
     error_password_too_long: 'The password must be at most 128 characters long.',
+    error_label_required: 'The label is required!',
+    core_object_not_set: 'The object is not set.',
   },
   ru: {
     error_email_required: 'Заполните e-mail.',
@@ -101,6 +103,8 @@ const fieldCatalogue: Record<Language, Record<string, string>> = {
     error_password_required: 'Заполните пароль.',
     error_password_too_short: 'Пароль должен быть не короче 6 символов.',
     error_password_too_long: 'Пароль должен быть не длиннее 128 символов.',
+    error_label_required: 'Укажите название!',
+    core_object_not_set: 'Объект не задан.',
   },
 };
 

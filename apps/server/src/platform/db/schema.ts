@@ -2,6 +2,7 @@
 
 export * from '../../modules/billing/billing.schema.ts';
 export * from '../../modules/passports/passports.schema.ts';
+export * from '../../modules/removal/removal.schema.ts';
 export * from '../../modules/store/store.schema.ts';
 export * from '../../modules/users/users.schema.ts';
 export * from '../messaging/outbox.schema.ts';
