@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { createEngine, type Engine } from '@cutout/engine';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createBillingService } from './modules/billing/billing.service.ts';
@@ -8,6 +10,9 @@ import { passportsRoutes } from './modules/passports/passports.routes.ts';
 import { createPassportService } from './modules/passports/passports.service.ts';
 import { apiKeysRoutes } from './modules/removal/api-keys.routes.ts';
 import { createApiKeyService } from './modules/removal/api-keys.service.ts';
+import { openApiDocument } from './modules/removal/openapi.ts';
+import { executeRoutes, publicApiRoutes } from './modules/removal/removal.routes.ts';
+import { createRemovalService } from './modules/removal/removal.service.ts';
 import { createStoreRepo } from './modules/store/store.repo.ts';
 import { registerStoreScope, storeRoutes } from './modules/store/store.routes.ts';
 import { createStoreService } from './modules/store/store.service.ts';
@@ -30,6 +35,24 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The clock of the business rules (code expiry, token lifetimes); tests move it. */
   now?: () => Date;
+  /** The background-removal engine, started on first use unless given (tests share one). */
+  engine?: () => Promise<Engine>;
+  /** Which resolved addresses image URLs may reach; tests allow loopback. */
+  isFetchAllowed?: (address: string) => boolean;
+}
+
+/** Starts the engine once, on first use, and closes it with the app. */
+function lazyEngine(config: Config): { get: () => Promise<Engine>; close: () => Promise<void> } {
+  let started: Promise<Engine> | undefined;
+  return {
+    get: () => {
+      started ??= createEngine({ workers: config.engineWorkers, maxQueue: config.engineMaxQueue });
+      return started;
+    },
+    close: async () => {
+      if (started) await (await started).close();
+    },
+  };
 }
 
 /** Builds the HTTP application: API and web app from one process. Does not listen. */
@@ -38,6 +61,7 @@ export async function buildApp({
   database,
   logger,
   now = () => new Date(),
+  ...options
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -55,6 +79,7 @@ export async function buildApp({
   });
 
   await app.register(fastifyCookie);
+  await app.register(fastifyMultipart);
   registerRequestContext(app);
 
   const stores = createStoreService({
@@ -74,6 +99,18 @@ export async function buildApp({
   const users = createUsersService({ repo: usersRepo, permissions, mailer, limiter, now });
   const billing = createBillingService({ db: database.db, now });
   const apiKeys = createApiKeyService({ db: database.db, now });
+  const ownEngine = options.engine ? undefined : lazyEngine(config);
+  const removal = createRemovalService({
+    engine: options.engine ?? (ownEngine as ReturnType<typeof lazyEngine>).get,
+    billing,
+    litreCostFull: stores.constants().litreCostFull,
+    fetchOptions: {
+      maxBytes: 32 * 1024 * 1024,
+      timeoutMs: 15_000,
+      maxRedirects: 3,
+      isAllowed: options.isFetchAllowed,
+    },
+  });
   const passports = createPassportService({
     passports: config.passports,
     db: database.db,
@@ -114,6 +151,12 @@ export async function buildApp({
         apiKeys,
         actionId: stores.constants().removeBackgroundActionId,
       });
+      await scope.register(executeRoutes, {
+        prefix: '/actions',
+        removal,
+        stores,
+        actionId: stores.constants().removeBackgroundActionId,
+      });
       await scope.register(usersRoutes, {
         prefix: '/users',
         users,
@@ -129,7 +172,20 @@ export async function buildApp({
     stores,
     publicUrl: config.publicUrl,
   });
+  app.get('/api/openapi.json', async (request) =>
+    openApiDocument(config.publicUrl ?? new URL(`${request.protocol}://${request.host}`).origin),
+  );
+  await app.register(publicApiRoutes, {
+    prefix: '/api/v1',
+    removal,
+    stores,
+    apiKeys,
+    billing,
+    limiter,
+    requestsPerMinute: config.apiRequestsPerMinute,
+  });
   app.addHook('onClose', async () => {
+    await ownEngine?.close();
     await database.close();
   });
   return app;

@@ -20,3 +20,81 @@ export const updateApiKeyRequestSchema = issueApiKeyRequestSchema.extend({ id: z
 export const revokeApiKeyRequestSchema = z.object({
   id: z.string({ error: 'core_object_not_set' }).min(1, 'core_object_not_set'),
 });
+
+/** The remove-background action's error codes (SPEC §8.3), carried in `details.errorCode` of ACTION_FAILED. */
+export const actionFailedDetailsSchema = z.object({
+  errorCode: z.number().int(),
+  value: z.union([z.string(), z.number()]).optional(),
+});
+
+/** Fields of the execute call (multipart form, SPEC §7.2); every value is a string, files are files. */
+export const executeFieldNames = [
+  'image_file',
+  'image_file_url',
+  'image_file_b64',
+  'size',
+  'channels',
+  'format',
+  'output_format',
+  'bg_color',
+  'bg_image_file',
+  'bg_image_file_url',
+  'crop',
+  'crop_margin',
+] as const;
+
+/** Response headers of the execute call and the public API. */
+export const removalHeaders = {
+  cost: 'x-action-cost',
+  sizeLimit: 'x-size-limit',
+  width: 'x-width',
+  height: 'x-height',
+  foregroundTop: 'x-foreground-top',
+  foregroundLeft: 'x-foreground-left',
+  foregroundWidth: 'x-foreground-width',
+  foregroundHeight: 'x-foreground-height',
+  creditsCharged: 'x-credits-charged',
+} as const;
+
+/** Reads `X-Size-Limit: previewWidth=625,previewHeight=400,fullWidth=6250,fullHeight=6250`. */
+export function parseSizeLimit(header: string | null | undefined): Record<string, number> {
+  const limits: Record<string, number> = {};
+  for (const pair of (header ?? '').split(',')) {
+    const [key, value] = pair.split('=').map((part) => part.trim());
+    if (key && value && Number.isFinite(Number(value))) limits[key] = Number(value);
+  }
+  return limits;
+}
+
+/** GET /api/v1/account: the litre balance of the key's owner. */
+export const accountResponseSchema = z.object({
+  data: z.object({
+    attributes: z.object({
+      litres: z.object({ total: z.number().int(), free: z.number().int(), paid: z.number().int() }),
+    }),
+  }),
+});
+
+const text = (description: string) => z.string().optional().describe(description);
+
+/** The fields of POST /api/v1/removebg: remove.bg's names where they overlap (SPEC §7.2). */
+export const publicRemoveBgFieldsSchema = z.object({
+  image_file: z.string().optional().describe('The photo (JPG, PNG or WEBP, up to 32 MB), as a file part.'),
+  image_file_b64: text('The photo as base64 (a data: URL works too).'),
+  image_url: text(
+    'A public http(s) URL of the photo; fetched within 15 s, up to 32 MB, at most 3 redirects.',
+  ),
+  size: text(
+    'preview (up to 625×400, free) or full (original size up to 6250×6250, one litre). Default full.',
+  ),
+  format: text('png, jpg or webp. Default png; jpg has no transparency and lies on bg_color or white.'),
+  channels: text('rgba (the cut-out) or alpha (the mask as a grayscale image). Default rgba.'),
+  bg_color: text('Background colour: a CSS name or hex (#81d4fa, 81d4fa, #fff, #81d4fa80).'),
+  bg_image_url: text('A public http(s) URL of a background image, cover-fitted behind the subject.'),
+  bg_image_file: z.string().optional().describe('A background image, as a file part.'),
+  crop: text('true to crop to the subject. Default false.'),
+  crop_margin: text(
+    'Margin around the cropped subject: 1, 2 or 4 values in px or % (CSS order), e.g. "10px 5%".',
+  ),
+  output_format: text('image (the picture itself) or json (base64 plus sizes and the foreground box).'),
+});

@@ -34,6 +34,9 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Cutout <no-reply@cutout.example>'),
   OUTBOX_PAGE: booleanFromEnv.optional(),
+  ENGINE_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  ENGINE_MAX_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
+  API_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(60),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
 
@@ -56,6 +59,10 @@ export type Config = {
   /** The development page that shows the mail and SMS outbox; on by default when no SMTP is set. */
   outboxPage: boolean;
   passports: PassportConfig[];
+  /** Inference worker threads; unset → the engine's default for the cores. */
+  engineWorkers: number | undefined;
+  engineMaxQueue: number;
+  apiRequestsPerMinute: number;
 };
 
 /** An external sign-in provider (passport): any OpenID Connect issuer. */
@@ -146,5 +153,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     outboxPage: e.OUTBOX_PAGE ?? !e.SMTP_URL,
     passports,
+    engineWorkers: e.ENGINE_WORKERS,
+    engineMaxQueue: e.ENGINE_MAX_QUEUE,
+    apiRequestsPerMinute: e.API_REQUESTS_PER_MINUTE,
   };
 }

@@ -12,10 +12,12 @@ export class DomainError extends Error {
       headers?: Record<string, string>;
       /** A message already in the request's language, instead of the code's own. */
       message?: string;
+      /** Another HTTP status than the code's usual one. */
+      status?: number;
     } = {},
   ) {
     super(code);
     this.name = 'DomainError';
-    this.status = errorStatus[code];
+    this.status = options.status ?? errorStatus[code];
   }
 }

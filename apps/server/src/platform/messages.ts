@@ -18,6 +18,7 @@ const en: Messages = {
   ACTION_FAILED: 'The image could not be processed.',
   RATE_LIMITED: 'Too many requests. Try again in {seconds} s.',
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable.',
+  SERVER_BUSY: 'All image processors are busy. Try again in a few seconds.',
   INTERNAL_ERROR: 'Unexpected error. Contact technical support.',
   INVALID_CREDENTIALS: 'Wrong login or password.',
   USER_ALREADY_EXISTS: 'A user with this address is already registered.',
@@ -51,6 +52,7 @@ const ru: Messages = {
   ACTION_FAILED: 'Не удалось обработать изображение.',
   RATE_LIMITED: 'Слишком много запросов. Повторите через {seconds} с.',
   SERVICE_UNAVAILABLE: 'Сервис временно недоступен.',
+  SERVER_BUSY: 'Все обработчики изображений заняты. Повторите через несколько секунд.',
   INTERNAL_ERROR: 'Непредвиденная ошибка. Обратитесь в техническую поддержку.',
   INVALID_CREDENTIALS: 'Неверный логин или пароль.',
   USER_ALREADY_EXISTS: 'Пользователь с таким адресом уже зарегистрирован.',
@@ -111,3 +113,55 @@ const fieldCatalogue: Record<Language, Record<string, string>> = {
 /** The message of a field key in a language, or undefined for a key that has none. */
 export const fieldMessage = (key: string, language: Language): string | undefined =>
   fieldCatalogue[language][key];
+
+/** Messages of the remove-background action's error codes (SPEC §8.3), with {value} and {mb}. */
+const actionCatalogue: Record<Language, Record<number, string>> = {
+  en: {
+    100: 'The API key is not valid.',
+    101: 'The API key is not set: send it in the X-Access-Token header.',
+    103: 'The file is too big: the maximum is {mb} MB.',
+    104: 'Wrong size: use preview or full.',
+    105: 'Wrong channel: send a single value, rgba or alpha.',
+    106: "Can't download background image, cause: {value}",
+    107: "Can't download image, cause: {value}",
+    108: 'No image: send a file, base64 or a URL.',
+    109: 'The image is empty.',
+    110: 'Wrong channels value: use rgba or alpha.',
+    111: 'Invalid background colour: {value}',
+    112: 'Wrong output format: use png, jpg or webp (and image or json).',
+    113: 'Invalid image: only JPG, PNG and WEBP pictures can be processed.',
+    114: 'Invalid background image: only JPG, PNG and WEBP up to 32 MB.',
+    115: 'Crop must be true or false.',
+    116: 'Invalid crop margin: 1, 2 or 4 values in px or %.',
+  },
+  ru: {
+    100: 'Недействительный API-ключ.',
+    101: 'API-ключ не задан: передайте его в заголовке X-Access-Token.',
+    103: 'Файл слишком большой: максимум {mb} МБ.',
+    104: 'Неверный размер: preview или full.',
+    105: 'Неверный канал: передайте одно значение, rgba или alpha.',
+    106: 'Не удалось скачать фоновое изображение, причина: {value}',
+    107: 'Не удалось скачать изображение, причина: {value}',
+    108: 'Нет изображения: передайте файл, base64 или URL.',
+    109: 'Изображение пустое.',
+    110: 'Неверное значение каналов: rgba или alpha.',
+    111: 'Неверный цвет фона: {value}',
+    112: 'Неверный формат результата: png, jpg или webp (и image или json).',
+    113: 'Неверное изображение: обрабатываются только JPG, PNG и WEBP.',
+    114: 'Неверное фоновое изображение: только JPG, PNG и WEBP до 32 МБ.',
+    115: 'Обрезка должна быть true или false.',
+    116: 'Неверные отступы обрезки: 1, 2 или 4 значения в px или %.',
+  },
+};
+
+/** The message of a remove-background error code in a language; undefined for an unknown code. */
+export function actionMessage(
+  errorCode: number,
+  language: Language,
+  value?: string | number,
+): string | undefined {
+  const template = actionCatalogue[language][errorCode];
+  if (!template) return undefined;
+  const mb = typeof value === 'number' ? String(Math.round(value / (1024 * 1024))) : '';
+  return template.replace('{value}', String(value ?? '')).replace('{mb}', mb);
+}

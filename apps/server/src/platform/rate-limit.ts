@@ -1,9 +1,18 @@
 /** A fixed-window counter per key; in memory by default (one process), Redis in scale-out. */
 export interface RateLimiter {
   /** Counts one hit; `allowed` is false once the key went over its limit in the current window. */
-  hit(key: string, rule: RateRule): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  hit(key: string, rule: RateRule): Promise<RateVerdict>;
   /** Forgets a key (a successful login clears its failures). */
   reset(key: string): Promise<void>;
+}
+
+export interface RateVerdict {
+  allowed: boolean;
+  retryAfterSeconds: number;
+  /** Hits left in the current window. */
+  remaining: number;
+  /** When the current window ends, in epoch seconds. */
+  resetAt: number;
 }
 
 export interface RateRule {
@@ -29,6 +38,8 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
       return {
         allowed: window.count <= rule.limit,
         retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - time) / 1000)),
+        remaining: Math.max(0, rule.limit - window.count),
+        resetAt: Math.ceil(window.resetAt / 1000),
       };
     },
     async reset(key) {

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { DomainError } from '../errors.ts';
-import { errorMessage, fieldMessage } from '../messages.ts';
+import { actionMessage, errorMessage, fieldMessage } from '../messages.ts';
 
 const httpMethods: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
@@ -57,6 +57,11 @@ function toDomainError(error: FastifyError, bodyLimit: number, language: Languag
     const issues = (error.options.details as { issues?: Array<{ path: string; message: string }> })?.issues;
     if (error.code === 'VALIDATION_ERROR' && issues && !error.options.message)
       return validationError(issues, language);
+    const action = error.options.details as { errorCode?: number; value?: string | number } | undefined;
+    if (error.code === 'ACTION_FAILED' && action?.errorCode && !error.options.message) {
+      const message = actionMessage(action.errorCode, language, action.value);
+      if (message) return new DomainError(error.code, { ...error.options, message });
+    }
     return error;
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+
+describe('the OpenAPI document', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { PUBLIC_URL: 'https://cutout.example' });
+  });
+  afterAll(() => t.close());
+
+  it('describes the public API from the contracts', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.servers).toEqual([{ url: 'https://cutout.example' }]);
+    const removebg = doc.paths['/api/v1/removebg'].post;
+    const fields = Object.keys(removebg.requestBody.content['multipart/form-data'].schema.properties);
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        'image_file',
+        'image_file_b64',
+        'image_url',
+        'size',
+        'format',
+        'channels',
+        'bg_color',
+      ]),
+    );
+    expect(fields).toEqual(
+      expect.arrayContaining(['bg_image_url', 'bg_image_file', 'crop', 'crop_margin', 'output_format']),
+    );
+    expect(Object.keys(removebg.responses)).toEqual(['200', '400', '401', '402', '403', '429', '503']);
+    expect(removebg.responses['200'].headers).toHaveProperty('x-credits-charged');
+    expect(doc.components.schemas.Error.properties).toHaveProperty('code');
+    expect(doc.components.securitySchemes.accessToken.name).toBe('X-Access-Token');
+  });
+});

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import {
+  decodeBase64Image,
+  type Engine,
+  EngineError,
+  LIMITS,
+  parseRemovalOptions,
+  type RemovalResult,
+} from '@cutout/engine';
+import { DomainError } from '../../platform/errors.ts';
+import { FetchRefused, type SafeFetchOptions, safeFetch } from '../../platform/http/safe-fetch.ts';
+import type { BillingService } from '../billing/billing.service.ts';
+import type { UserRow } from '../users/users.repo.ts';
+import { removalResults } from './removal.schema.ts';
+
+/** One image source: a file, base64 text or a URL; the first one given wins. */
+export interface ImageSource {
+  file?: Buffer;
+  base64?: string;
+  url?: string;
+}
+
+export interface RemovalRequest {
+  user: UserRow | null;
+  apiKeyId: string | null;
+  image: ImageSource;
+  background: ImageSource;
+  /** The option fields as sent: size, channels, format, output_format, bg_color, crop, crop_margin. */
+  options: Record<string, string | undefined>;
+}
+
+const optionNames = [
+  'size',
+  'channels',
+  'format',
+  'output_format',
+  'bg_color',
+  'crop',
+  'crop_margin',
+] as const;
+
+/** An ACTION_FAILED error with its SPEC §8.3 code; the message is chosen in the caller's language. */
+export const actionFailed = (errorCode: number, value?: string | number, status?: number) =>
+  new DomainError('ACTION_FAILED', {
+    details: { errorCode, ...(value === undefined ? {} : { value }) },
+    ...(status ? { status } : {}),
+  });
+
+function fromEngineError(error: unknown): never {
+  if (!(error instanceof EngineError)) throw error;
+  if (error.code === 'BUSY') {
+    throw new DomainError('SERVER_BUSY', {
+      headers: { 'retry-after': '5' },
+      details: { reason: 'queue full' },
+    });
+  }
+  throw actionFailed(error.code, error.value);
+}
+
+/**
+ * The remove-background action: reads the image and options, charges a litre for a full size
+ * (held first, settled with the result in one transaction, given back when processing fails), and
+ * runs the engine.
+ */
+export function createRemovalService(deps: {
+  engine: () => Promise<Engine>;
+  billing: BillingService;
+  fetchOptions: SafeFetchOptions;
+  litreCostFull: number;
+}) {
+  async function bytesOf(source: ImageSource, codes: { download: number; invalid: number }) {
+    if (source.file) return source.file;
+    if (source.base64?.trim()) {
+      try {
+        return Buffer.from(decodeBase64Image(source.base64, { code: codes.invalid as 113 | 114 }));
+      } catch (error) {
+        fromEngineError(error);
+      }
+    }
+    if (source.url?.trim()) {
+      try {
+        return (await safeFetch(source.url, deps.fetchOptions)).bytes;
+      } catch (error) {
+        if (error instanceof FetchRefused) {
+          if (/^larger than/.test(error.reason) && codes.download === 107)
+            throw actionFailed(103, LIMITS.maxFileBytes);
+          throw actionFailed(codes.download, error.reason);
+        }
+        throw error;
+      }
+    }
+    return null;
+  }
+
+  return {
+    async execute(request: RemovalRequest): Promise<{ result: RemovalResult; cost: number }> {
+      const raw = Object.fromEntries(
+        optionNames.flatMap((name) => (request.options[name] ? [[name, request.options[name]]] : [])),
+      );
+      let options: ReturnType<typeof parseRemovalOptions>;
+      try {
+        options = parseRemovalOptions(raw);
+      } catch (error) {
+        fromEngineError(error);
+      }
+      const cost = options.size === 'full' ? deps.litreCostFull : 0;
+      if (cost > 0 && !request.user) throw new DomainError('AUTHORIZATION_REQUIRED');
+
+      const image = await bytesOf(request.image, { download: 107, invalid: 113 });
+      if (!image) throw actionFailed(108);
+      const background = await bytesOf(request.background, { download: 106, invalid: 114 });
+
+      const engine = await deps.engine();
+      const user = request.user;
+      if (!user || cost === 0) {
+        try {
+          return { result: await engine.remove(image, { ...options, bg_image: background }), cost: 0 };
+        } catch (error) {
+          fromEngineError(error);
+        }
+      }
+      const holds = await deps.billing.hold({ userId: user.id, cost, reason: 'removal' });
+      let result: RemovalResult;
+      try {
+        result = await engine.remove(image, { ...options, bg_image: background });
+      } catch (error) {
+        await deps.billing.release(holds);
+        fromEngineError(error);
+      }
+      await deps.billing.settle(holds, async (tx) => {
+        await tx.insert(removalResults).values({
+          id: randomUUID(),
+          userId: user.id,
+          apiKeyId: request.apiKeyId,
+          size: options.size,
+          cost,
+          width: result.width,
+          height: result.height,
+        });
+      });
+      return { result, cost };
+    },
+  };
+}
+
+export type RemovalService = ReturnType<typeof createRemovalService>;

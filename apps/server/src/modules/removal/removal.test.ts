@@ -1,0 +1,320 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createEngine, type Engine } from '@cutout/engine';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  latestOutboxMessage,
+  type TestApp,
+  testClock,
+  testDatabases,
+} from '../../test/harness.ts';
+
+/** A photo-like test image: a dark disc (the subject) on a light, slightly graded background. */
+async function subjectPhoto(width = 320, height = 240): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="g"><stop offset="0" stop-color="#e8eef5"/><stop offset="1" stop-color="#f7f3ea"/></linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#g)"/>
+    <circle cx="${width / 2}" cy="${height / 2}" r="${height / 3}" fill="#b8321e"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 92 }).toBuffer();
+}
+
+function form(fields: Record<string, string | Buffer>): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----cutout${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    const file = Buffer.isBuffer(value);
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file ? `; filename="${name}.jpg"` : ''}\r\n` +
+          `${file ? 'Content-Type: image/jpeg\r\n' : ''}\r\n`,
+      ),
+      Buffer.isBuffer(value) ? value : Buffer.from(value),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+describe.each(testDatabases)('the removal service on %s', (kind) => {
+  let engine: Engine;
+  let t: TestApp;
+  let photo: Buffer;
+  let images: Server;
+  let imagesBase: string;
+  const clock = testClock(new Date());
+  beforeAll(async () => {
+    engine = await createEngine({ workers: 1, warmup: false });
+    t = await createTestApp(
+      kind,
+      { API_REQUESTS_PER_MINUTE: '1000' },
+      {
+        engine: async () => engine,
+        now: clock.now,
+        // The image server of these tests is on loopback; nothing else private is allowed.
+        isFetchAllowed: (address) => address === '127.0.0.1',
+      },
+    );
+    photo = await subjectPhoto();
+    images = createServer((request, response) => {
+      if (request.url === '/photo.jpg') {
+        response.writeHead(200, { 'content-type': 'image/jpeg' });
+        response.end(photo);
+      } else if (request.url === '/to-metadata') {
+        response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' });
+        response.end();
+      } else {
+        response.writeHead(404);
+        response.end();
+      }
+    });
+    await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
+    imagesBase = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await t.close();
+    await engine.close();
+    images.close();
+  });
+
+  const execute = (fields: Record<string, string | Buffer>, headers: Record<string, string> = {}) => {
+    const body = form(fields);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/stores/actions/remove-background/execute',
+      payload: body.payload,
+      headers: { ...body.headers, ...headers },
+    });
+  };
+
+  async function signUp(email: string): Promise<string> {
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url: `/api/stores/users${url}`, payload });
+    const request = await post('/permissions/request?typeId=email', { purpose: 'user_verify', email });
+    const [item] = request.json().permissionItemList;
+    const code = (await latestOutboxMessage(t, email))?.text.match(/(\d{6})/)?.[1];
+    await post('/permissions/approve?typeId=email', {
+      purpose: 'user_verify',
+      permissionItemList: [{ id: item.id, otp: code }],
+    });
+    const register = await post('/register', {
+      email,
+      password: 'secret-1',
+      permissionItemList: [{ id: item.id }],
+    });
+    return register.json().accessTokens[0].id;
+  }
+
+  const balanceOf = async (token: string) => {
+    const info = await t.app.inject({
+      method: 'GET',
+      url: '/api/stores/fetchStoreInfo',
+      headers: { authorization: token },
+    });
+    return (info.json().partnerActions as Array<{ quantity: number }>).reduce(
+      (sum, action) => sum + action.quantity,
+      0,
+    );
+  };
+
+  it('gives a visitor a free preview, with the cost and size-limit headers', async () => {
+    const response = await execute({ image_file: photo, size: 'preview' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.headers['x-action-cost']).toBe('0');
+    expect(response.headers['x-size-limit']).toBe(
+      'previewWidth=625,previewHeight=400,fullWidth=6250,fullHeight=6250',
+    );
+    const meta = await sharp(response.rawPayload).metadata();
+    expect(meta).toMatchObject({ width: 320, height: 240, channels: 4 });
+    // The subject stays, the background goes.
+    const { data } = await sharp(response.rawPayload)
+      .extractChannel(3)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect(data[120 * 320 + 160]).toBeGreaterThan(200);
+    expect(data[5 * 320 + 5]).toBeLessThan(30);
+    expect(Number(response.headers['x-foreground-width'])).toBeGreaterThan(120);
+  });
+
+  it('asks a visitor to log in for the full size', async () => {
+    const response = await execute({ image_file: photo, size: 'full' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe('AUTHORIZATION_REQUIRED');
+  });
+
+  it('charges one litre for a full size and nothing when the processing fails', async () => {
+    const token = await signUp('full@example.com');
+    const auth = { authorization: token };
+    const full = await execute({ image_file: photo, size: 'full', format: 'jpg', bg_color: 'white' }, auth);
+    expect(full.statusCode, full.body).toBe(200);
+    expect(full.headers['x-action-cost']).toBe('1');
+    expect(full.headers['content-type']).toBe('image/jpeg');
+    expect(await balanceOf(token)).toBe(4);
+    const broken = await execute({ image_file: Buffer.from('not an image at all'), size: 'full' }, auth);
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toMatchObject({ code: 'ACTION_FAILED', details: { errorCode: 113 } });
+    expect(await balanceOf(token)).toBe(4);
+  });
+
+  it('refuses when the balance is spent, charging nothing', async () => {
+    const token = await signUp('spent@example.com');
+    for (let i = 0; i < 5; i += 1)
+      expect((await execute({ image_file: photo, size: 'full' }, { authorization: token })).statusCode).toBe(
+        200,
+      );
+    const refused = await execute({ image_file: photo, size: 'full' }, { authorization: token });
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().code).toBe('INSUFFICIENT_BALANCE');
+    expect(await balanceOf(token)).toBe(0);
+  });
+
+  it('gives exactly 5 results to 20 parallel full-size requests on a balance of 5', async () => {
+    const token = await signUp('race@example.com');
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        execute({ image_file: photo, size: 'full' }, { authorization: token }),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses.filter((status) => status === 200)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 402)).toHaveLength(15);
+    expect(await balanceOf(token)).toBe(0);
+  });
+
+  it('gives 5 free litres again next month, not more', async () => {
+    const token = await signUp('monthly@example.com');
+    await execute({ image_file: photo, size: 'full' }, { authorization: token });
+    expect(await balanceOf(token)).toBe(4);
+    clock.advance(32 * 24 * 3_600_000);
+    expect(await balanceOf(token)).toBe(5);
+  });
+
+  it('answers every invalid option with its code and message', async () => {
+    const cases: Array<[Record<string, string | Buffer>, number]> = [
+      [{ image_file: photo, size: 'huge' }, 104],
+      [{ image_file: photo, size: 'preview', channels: 'cmyk' }, 110],
+      [{ image_file: photo, size: 'preview', bg_color: 'not-a-colour' }, 111],
+      [{ image_file: photo, size: 'preview', format: 'gif' }, 112],
+      [{ image_file: photo, size: 'preview', bg_image_file: Buffer.from('garbage') }, 114],
+      [{ image_file: Buffer.alloc(0), size: 'preview' }, 109],
+      [{ size: 'preview' }, 108],
+      [{ image_file: photo, size: 'preview', crop: 'maybe' }, 115],
+      [{ image_file: photo, size: 'preview', crop: 'true', crop_margin: '1 2 3' }, 116],
+    ];
+    for (const [fields, errorCode] of cases) {
+      const response = await execute(fields);
+      expect(response.statusCode, JSON.stringify(Object.keys(fields))).toBe(400);
+      expect(response.json(), String(errorCode)).toMatchObject({
+        code: 'ACTION_FAILED',
+        details: { errorCode },
+      });
+    }
+    const ru = await execute(
+      { image_file: photo, size: 'preview', bg_color: 'nope' },
+      { 'x-locale-id': 'ru' },
+    );
+    expect(ru.json().message).toBe('Неверный цвет фона: nope');
+  });
+
+  it('refuses a file over 32 MB with error 103 and the limit', async () => {
+    const response = await execute({ image_file: Buffer.alloc(32 * 1024 * 1024 + 1, 0xff), size: 'preview' });
+    expect(response.json()).toMatchObject({
+      code: 'ACTION_FAILED',
+      details: { errorCode: 103, value: 33554432 },
+    });
+    expect(response.json().message).toBe('The file is too big: the maximum is 32 MB.');
+  });
+
+  it('fetches an image by URL, and refuses private addresses and redirects to them', async () => {
+    const ok = await execute({ image_file_url: `${imagesBase}/photo.jpg`, size: 'preview' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    for (const url of [
+      'http://10.0.0.1/a.jpg',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::1]/a.jpg',
+      `${imagesBase}/to-metadata`,
+    ]) {
+      const refused = await execute({ image_file_url: url, size: 'preview' });
+      expect(refused.json(), url).toMatchObject({ code: 'ACTION_FAILED', details: { errorCode: 107 } });
+      expect(refused.json().message, url).toMatch(/^Can't download image, cause: .*not public/);
+    }
+    const background = await execute({
+      image_file: photo,
+      bg_image_file_url: 'http://192.168.1.1/bg.jpg',
+      size: 'preview',
+    });
+    expect(background.json().details).toMatchObject({ errorCode: 106 });
+  });
+
+  it('answers JSON with base64 when asked', async () => {
+    const response = await execute({ image_file: photo, size: 'preview', output_format: 'json' });
+    const { data } = response.json();
+    expect(data).toMatchObject({ width: 320, height: 240, type: 'image/png' });
+    expect(Buffer.from(data.result_b64, 'base64').subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  describe('the public API', () => {
+    let key: string;
+    beforeAll(async () => {
+      const token = await signUp('api@example.com');
+      const issued = await t.app.inject({
+        method: 'POST',
+        url: '/api/stores/actions/remove-background/issueToken',
+        payload: { label: 'tests' },
+        headers: { authorization: token },
+      });
+      key = issued.json().value;
+    });
+
+    const removebg = (fields: Record<string, string | Buffer>, headers: Record<string, string> = {}) => {
+      const body = form(fields);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/v1/removebg',
+        payload: body.payload,
+        headers: { ...body.headers, ...headers },
+      });
+    };
+
+    it('takes remove.bg parameters and answers remove.bg headers, charging the key owner', async () => {
+      const response = await removebg(
+        { image_file: photo, size: 'full', crop: 'true' },
+        { 'x-access-token': key },
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers).toMatchObject({ 'x-credits-charged': '1', 'x-ratelimit-limit': '1000' });
+      expect(Number(response.headers['x-width'])).toBeLessThan(320);
+      const account = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/account',
+        headers: { 'x-access-token': key },
+      });
+      expect(account.json()).toEqual({ data: { attributes: { litres: { total: 4, free: 4, paid: 0 } } } });
+    });
+
+    it('accepts base64 in a JSON body', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/removebg',
+        payload: { image_file_b64: photo.toString('base64'), size: 'preview', format: 'webp' },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toBe('image/webp');
+    });
+
+    it('allows only previews without a key, and refuses a wrong key', async () => {
+      const full = await removebg({ image_file: photo, size: 'full' });
+      expect(full.statusCode).toBe(401);
+      expect(full.json().details.errorCode).toBe(101);
+      const wrong = await removebg({ image_file: photo, size: 'preview' }, { 'x-access-token': 'ck_wrong' });
+      expect(wrong.statusCode).toBe(403);
+      expect(wrong.json().details.errorCode).toBe(100);
+    });
+  });
+});
