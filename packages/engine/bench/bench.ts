@@ -1,0 +1,131 @@
+// `npm run bench -w packages/engine [-- --json] [--sizes 1mp,12mp,39mp] [--repeat N] [--rounds R]`
+// On the same images: the bare network (floor), our engine (full, fresh preview, preview with the
+// mask cached) and the peer @imgly/background-removal-node (removeBackground, PNG). Every scenario
+// runs in its own child process so that peak RSS figures do not mix; ours and the peer's children
+// alternate for R rounds. The machine is shared, so the headline figures are the best run of each
+// (the least disturbed estimate of each pipeline's cost); medians are reported too. The floor is
+// timed inside our engine's worker between our runs, so that both see the same load.
+import { execFile } from 'node:child_process';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { benchImage, SIZES, type SizeKey } from './images.ts';
+
+interface ChildReport {
+  runs: Record<string, number[]>;
+  info: Record<string, unknown>;
+  peak_rss_mb: number;
+}
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const sizes = (option('--sizes') ?? '1mp,12mp,39mp').split(',') as SizeKey[];
+const repeat = Number(option('--repeat') ?? 2);
+const rounds = Number(option('--rounds') ?? 2);
+
+const child = fileURLToPath(new URL('./child.ts', import.meta.url));
+async function run(scenario: string, size: SizeKey | '-', times: number): Promise<ChildReport> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', child, scenario, size, String(times)],
+    { maxBuffer: 16 * 1024 * 1024, timeout: 30 * 60_000 },
+  );
+  return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as ChildReport;
+}
+function merge(into: ChildReport | null, next: ChildReport): ChildReport {
+  if (!into) return next;
+  for (const [k, v] of Object.entries(next.runs)) into.runs[k] = [...(into.runs[k] ?? []), ...v];
+  return { runs: into.runs, info: next.info, peak_rss_mb: Math.max(into.peak_rss_mb, next.peak_rss_mb) };
+}
+const best = (xs: number[] | undefined) => (xs?.length ? Math.min(...xs) : Number.NaN);
+const median = (xs: number[] | undefined) => {
+  if (!xs?.length) return Number.NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length / 2;
+  return Number.isInteger(m) ? Math.round((s[m - 1]! + s[m]!) / 2) : s[Math.floor(m)]!;
+};
+const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+
+for (const size of ['1mp', ...sizes] as SizeKey[]) await benchImage(size);
+console.log(
+  `${os.availableParallelism()} cores; per size ${rounds} rounds x ${repeat} runs, ours and peer alternating`,
+);
+const reference = await run('floor', '-', 3);
+console.log(
+  `reference: session.run with ORT defaults on the original model: best ${best(reference.runs.session_run_ort_defaults)} ms`,
+);
+
+const rows: Record<string, { ours: ChildReport; peer: ChildReport; lowmem: ChildReport }> = {};
+for (const size of sizes) {
+  let ours: ChildReport | null = null;
+  let peer: ChildReport | null = null;
+  const peerRepeat = size === '1mp' ? repeat : 1;
+  for (let r = 0; r < rounds; r++) {
+    ours = merge(ours, await run('ours', size, repeat));
+    peer = merge(peer, await run('peer', size, peerRepeat));
+  }
+  const lowmem = await run('ours-lowmem', size, 1);
+  rows[size] = { ours: ours as ChildReport, peer: peer as ChildReport, lowmem };
+  const o = rows[size].ours;
+  const p = rows[size].peer;
+  const floor = best(o.runs.floor);
+  console.log(
+    [
+      `\n${size}: input ${SIZES[size].width}x${SIZES[size].height}, our output ${o.info.output}`,
+      `  floor (bare session.run in our worker)  best ${floor} ms, median ${median(o.runs.floor)} ms`,
+      `  ours full        best ${best(o.runs.full)} ms, median ${median(o.runs.full)} ms   stages ${JSON.stringify(o.info.timings)}`,
+      `  ours preview     best ${best(o.runs.preview)} ms fresh; best ${best(o.runs.cached_preview)} ms with the mask cached`,
+      `  peer full        best ${best(p.runs.full)} ms, median ${median(p.runs.full)} ms`,
+      `  peak RSS         ours ${o.peak_rss_mb} MB, peer ${p.peak_rss_mb} MB`,
+      `  memoryArena off  full ${best(lowmem.runs.full)} ms (floor ${best(lowmem.runs.floor)} ms), peak RSS ${lowmem.peak_rss_mb} MB`,
+      `  ours/floor ${ratio(best(o.runs.full), floor)}, ours/peer ${ratio(best(o.runs.full), best(p.runs.full))}, RSS ours/peer ${ratio(o.peak_rss_mb, p.peak_rss_mb)}, cached/fresh preview ${ratio(best(o.runs.cached_preview), best(o.runs.preview))}`,
+    ].join('\n'),
+  );
+}
+
+if (args.includes('--json')) {
+  const bySize: Record<string, unknown> = {};
+  for (const [size, { ours, peer, lowmem }] of Object.entries(rows)) {
+    bySize[size] = {
+      floor_ms: best(ours.runs.floor),
+      ours_full_ms: best(ours.runs.full),
+      ours_preview_ms: best(ours.runs.preview),
+      ours_cached_preview_ms: best(ours.runs.cached_preview),
+      peer_full_ms: best(peer.runs.full),
+      ours_peak_rss_mb: ours.peak_rss_mb,
+      peer_peak_rss_mb: peer.peak_rss_mb,
+      ours_low_memory: {
+        full_ms: best(lowmem.runs.full),
+        floor_ms: best(lowmem.runs.floor),
+        peak_rss_mb: lowmem.peak_rss_mb,
+      },
+      medians: {
+        floor: median(ours.runs.floor),
+        ours_full: median(ours.runs.full),
+        peer_full: median(peer.runs.full),
+      },
+      output: ours.info.output,
+    };
+  }
+  const twelve = rows['12mp'];
+  const summary = {
+    floor_ms: twelve ? best(twelve.ours.runs.floor) : Number.NaN,
+    ours: {
+      full_12mp_ms: twelve ? best(twelve.ours.runs.full) : Number.NaN,
+      preview_12mp_ms: twelve ? best(twelve.ours.runs.preview) : Number.NaN,
+      cached_preview_ms: twelve ? best(twelve.ours.runs.cached_preview) : Number.NaN,
+      peak_rss_mb: twelve?.ours.peak_rss_mb ?? Number.NaN,
+    },
+    peer: {
+      full_12mp_ms: twelve ? best(twelve.peer.runs.full) : Number.NaN,
+      peak_rss_mb: twelve?.peer.peak_rss_mb ?? Number.NaN,
+    },
+    reference_ort_defaults_ms: best(reference.runs.session_run_ort_defaults),
+    sizes: bySize,
+    method: `best of ${rounds}x${repeat} runs (peer: ${rounds}x1 above 1 MP), ${os.availableParallelism()} cores`,
+  };
+  console.log(JSON.stringify(summary));
+}

@@ -1,0 +1,246 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine, type Engine, EngineError, LIMITS } from './index.ts';
+import { discBox, discPhoto, pixelsOf, pngClaiming } from './test-images.ts';
+
+// One engine (one worker, one IS-Net session) for the whole file; most tests reuse one photo, so
+// the network runs once for it and the rest comes from the mask cache.
+let engine: Engine;
+let photo: Buffer;
+const W = 800;
+const H = 600;
+
+beforeAll(async () => {
+  engine = await createEngine({ workers: 1, maxQueue: 1, warmup: false });
+  photo = await discPhoto({ width: W, height: H });
+});
+afterAll(async () => {
+  await engine?.close();
+});
+
+async function codeOf(run: Promise<unknown>): Promise<number | string | undefined> {
+  try {
+    await run;
+  } catch (err) {
+    if (err instanceof EngineError) return err.code;
+    throw err;
+  }
+  return undefined;
+}
+
+function near(actual: number, expected: number, tolerance: number) {
+  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(tolerance);
+}
+
+describe('engine: the cut-out', () => {
+  it('returns an RGBA PNG of the original size with the subject opaque and the background clear', async () => {
+    const result = await engine.remove(photo);
+    expect(result.mime).toBe('image/png');
+    expect(result.format).toBe('png');
+    expect(result.maskCached).toBe(false);
+    expect([result.width, result.height]).toEqual([W, H]);
+    expect(result.original).toEqual({ width: W, height: H });
+    const { info, at } = await pixelsOf(result.bytes);
+    expect([info.width, info.height, info.channels]).toEqual([W, H, 4]);
+    expect(at(W / 2, H / 2)[3]).toBe(255);
+    expect(at(5, 5)[3]).toBe(0);
+    const box = discBox(W, H);
+    near(result.foreground.x, box.x, 6);
+    near(result.foreground.y, box.y, 6);
+    near(result.foreground.width, box.width, 12);
+    near(result.foreground.height, box.height, 12);
+  });
+
+  it('serves preview (fit in 625x400) from the cached mask of the same bytes', async () => {
+    const result = await engine.remove(photo, { size: 'preview' });
+    expect(result.maskCached).toBe(true);
+    expect([result.width, result.height]).toEqual([533, 400]);
+    expect(result.original).toEqual({ width: W, height: H });
+    expect(engine.stats().maskCache.hits).toBeGreaterThanOrEqual(1);
+  });
+
+  it('returns the mask as a grayscale image with channels=alpha', async () => {
+    const result = await engine.remove(photo, { channels: 'alpha' });
+    const meta = await sharp(result.bytes).metadata();
+    expect(meta.channels).toBe(1);
+    const { at } = await pixelsOf(result.bytes);
+    expect(at(W / 2, H / 2)[0]).toBe(255);
+    expect(at(3, 3)[0]).toBe(0);
+  });
+
+  it('puts a background colour behind the subject, and a semi-transparent one as partial alpha', async () => {
+    const solid = await pixelsOf((await engine.remove(photo, { bg_color: '#0000ff' })).bytes);
+    expect(solid.info.channels).toBe(3);
+    expect(solid.at(4, 4)).toEqual([0, 0, 255]);
+    const glass = await pixelsOf((await engine.remove(photo, { bg_color: '00ff0080' })).bytes);
+    expect(glass.at(4, 4)).toEqual([0, 255, 0, 128]);
+    expect(glass.at(W / 2, H / 2)[3]).toBe(255);
+  });
+
+  it('cover-fits a background image behind the subject', async () => {
+    const bg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#00ff00' } })
+      .png()
+      .toBuffer();
+    const { info, at } = await pixelsOf((await engine.remove(photo, { bg_image: bg })).bytes);
+    expect([info.width, info.height, info.channels]).toEqual([W, H, 3]);
+    expect(at(2, 2)).toEqual([0, 255, 0]);
+    const red = at(W / 2 + 60, H / 2 + 60);
+    expect(red[0]!).toBeGreaterThan(150);
+    expect(red[1]!).toBeLessThan(80);
+  });
+
+  it('crops to the subject, adds margins in px and %, and ignores margins without crop', async () => {
+    const full = await engine.remove(photo);
+    const cropped = await engine.remove(photo, { crop: 'true' });
+    expect([cropped.width, cropped.height]).toEqual([full.foreground.width, full.foreground.height]);
+    expect(cropped.foreground).toEqual({ x: 0, y: 0, width: cropped.width, height: cropped.height });
+    const padded = await engine.remove(photo, { crop: true, crop_margin: '10px 5%' });
+    const side = Math.round(cropped.width * 0.05);
+    expect([padded.width, padded.height]).toEqual([cropped.width + 2 * side, cropped.height + 20]);
+    expect(padded.foreground).toMatchObject({ x: side, y: 10 });
+    const ignored = await engine.remove(photo, { crop_margin: '50px' });
+    expect([ignored.width, ignored.height]).toEqual([W, H]);
+  });
+
+  it('extends past the photo with transparency when the margin reaches beyond it', async () => {
+    const result = await engine.remove(photo, { crop: true, crop_margin: '500px' });
+    const box = result.foreground;
+    expect(result.width).toBe(box.width * 2);
+    const { at } = await pixelsOf(result.bytes);
+    expect(at(0, 0)[3]).toBe(0);
+  });
+
+  it('encodes jpg on white by default, webp, and picks png/jpg for auto', async () => {
+    const jpg = await engine.remove(photo, { format: 'jpg' });
+    expect(jpg.mime).toBe('image/jpeg');
+    const white = (await pixelsOf(jpg.bytes)).at(3, 3);
+    for (const c of white) expect(c).toBeGreaterThan(245);
+    expect((await engine.remove(photo, { format: 'webp' })).mime).toBe('image/webp');
+    expect((await sharp((await engine.remove(photo, { format: 'webp' })).bytes).metadata()).hasAlpha).toBe(
+      true,
+    );
+    expect((await engine.remove(photo, { format: 'auto' })).format).toBe('png');
+    expect((await engine.remove(photo, { format: 'auto', bg_color: 'white' })).format).toBe('jpg');
+  });
+
+  it('answers JSON with base64 image, size and foreground box for output_format=json', async () => {
+    const result = await engine.remove(photo, { output_format: 'json', size: 'preview', crop: true });
+    expect(result.mime).toBe('application/json');
+    const { data } = JSON.parse(result.bytes.toString());
+    const image = Buffer.from(data.result_b64, 'base64');
+    expect(image.equals(result.image)).toBe(true);
+    const meta = await sharp(image).metadata();
+    expect([meta.width, meta.height]).toEqual([data.width, data.height]);
+    expect(data).toMatchObject({ type: 'image/png', foreground_top: 0, foreground_left: 0 });
+    expect(data.foreground_width).toBe(result.foreground.width);
+  });
+});
+
+describe('engine: inputs', () => {
+  it('follows EXIF orientation', async () => {
+    const turned = await sharp(photo).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const result = await engine.remove(turned, { channels: 'alpha' });
+    expect([result.width, result.height]).toEqual([H, W]);
+    expect(result.original).toEqual({ width: H, height: W });
+  });
+
+  it('handles grayscale, CMYK, 16-bit and PNG with its own alpha', async () => {
+    const gray = await sharp(photo).greyscale().png().toBuffer();
+    expect((await pixelsOf((await engine.remove(gray)).bytes)).at(W / 2, H / 2)[3]).toBe(255);
+    const cmyk = await sharp(photo).toColourspace('cmyk').jpeg().toBuffer();
+    expect((await sharp(cmyk).metadata()).space).toBe('cmyk');
+    const fromCmyk = await pixelsOf((await engine.remove(cmyk)).bytes);
+    expect(fromCmyk.at(W / 2 + 60, H / 2 + 60)[0]!).toBeGreaterThan(150);
+    const deep = await sharp(photo).toColourspace('rgb16').png().toBuffer();
+    expect((await sharp(deep).metadata()).depth).toBe('ushort');
+    expect((await engine.remove(deep)).width).toBe(W);
+    // The left half is already transparent in the input: it must stay so.
+    const { data, info } = await sharp(photo).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    for (let y = 0; y < H; y++) for (let x = 0; x < W / 2; x++) data[(y * W + x) * 4 + 3] = 0;
+    const withAlpha = await sharp(data, { raw: info }).png().toBuffer();
+    const cut = await pixelsOf((await engine.remove(withAlpha)).bytes);
+    expect(cut.at(W / 2 - 20, H / 2)[3]).toBe(0);
+    expect(cut.at(W / 2 + 20, H / 2)[3]).toBe(255);
+  });
+
+  it('resizes inputs over 6250 px to fit before anything else', async () => {
+    const wide = await sharp({ create: { width: 7000, height: 300, channels: 3, background: '#e8e8e8' } })
+      .png()
+      .toBuffer();
+    const result = await engine.remove(wide, { channels: 'alpha' });
+    expect([result.width, result.height]).toEqual([LIMITS.maxSide, 268]);
+    expect(result.original).toEqual({ width: 7000, height: 300 });
+  });
+});
+
+describe('engine: errors', () => {
+  it('gives every input error its code', async () => {
+    expect(await codeOf(engine.remove(undefined as unknown as Buffer))).toBe(108);
+    expect(await codeOf(engine.remove(Buffer.alloc(0)))).toBe(109);
+    const huge = Buffer.alloc(LIMITS.maxFileBytes + 1);
+    huge.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    await expect(engine.remove(huge)).rejects.toMatchObject({ code: 103, value: 33554432 });
+    expect(await codeOf(engine.remove(Buffer.from('GIF89a not supported')))).toBe(113);
+    expect(await codeOf(engine.remove(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4])))).toBe(113);
+    expect(await codeOf(engine.remove(await pngClaiming(20_000, 20_000)))).toBe(113);
+    const truncated = photo.subarray(0, 2000);
+    expect(await codeOf(engine.remove(truncated))).toBe(113);
+  });
+
+  it('gives every option error its code', async () => {
+    expect(await codeOf(engine.remove(photo, { size: 'huge' }))).toBe(104);
+    expect(await codeOf(engine.remove(photo, { channels: 3 } as never))).toBe(105);
+    expect(await codeOf(engine.remove(photo, { channels: 'rgb' }))).toBe(110);
+    expect(await codeOf(engine.remove(photo, { bg_color: 'not-a-colour' }))).toBe(111);
+    expect(await codeOf(engine.remove(photo, { format: 'bmp' }))).toBe(112);
+    expect(await codeOf(engine.remove(photo, { output_format: 'xml' }))).toBe(112);
+    expect(await codeOf(engine.remove(photo, { bg_image: Buffer.from('nope') }))).toBe(114);
+    const badBg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 9, 9, 9, 9]);
+    expect(await codeOf(engine.remove(photo, { bg_image: badBg }))).toBe(114);
+    expect(await codeOf(engine.remove(photo, { crop: 'perhaps' }))).toBe(115);
+    expect(await codeOf(engine.remove(photo, { crop: true, crop_margin: '1 2 3' }))).toBe(116);
+  });
+
+  it('probes the bare network in a worker', async () => {
+    expect((await engine.probe()).networkMs).toBeGreaterThan(50);
+  });
+
+  it('refuses with BUSY when the queue is full, and counts it', async () => {
+    const before = engine.stats().rejectedBusy;
+    // One worker and a queue of one: the third simultaneous request has no place.
+    const requests = [1, 2, 3].map(() => engine.remove(photo, { size: 'preview' }));
+    const outcomes = await Promise.allSettled(requests);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    expect((outcomes[2] as PromiseRejectedResult).reason).toMatchObject({ code: 'BUSY' });
+    expect(engine.stats().rejectedBusy).toBe(before + 1);
+    expect(engine.stats().active).toBe(0);
+  });
+});
+
+describe('engine: a real photo', () => {
+  const evalDir = fileURLToPath(new URL('../../../../shared/eval/', import.meta.url));
+  const name = 'ecssd-0837';
+  const present = existsSync(`${evalDir}images/${name}.jpg`);
+  if (!present) console.warn(`[engine tests] ${evalDir} is absent: skipping the real-photo IoU test`);
+
+  it.skipIf(!present)(
+    'cuts out a photo from the evaluation set with IoU ≥ 0.9 against its mask',
+    async () => {
+      const result = await engine.remove(readFileSync(`${evalDir}images/${name}.jpg`), { channels: 'alpha' });
+      const pred = await sharp(result.bytes).extractChannel(0).raw().toBuffer();
+      const gt = await sharp(`${evalDir}masks/${name}.png`).extractChannel(0).raw().toBuffer();
+      expect(pred.length).toBe(gt.length);
+      let inter = 0;
+      let union = 0;
+      for (let i = 0; i < gt.length; i++) {
+        const p = pred[i]! >= 128;
+        const g = gt[i]! >= 128;
+        inter += Number(p && g);
+        union += Number(p || g);
+      }
+      expect(inter / union).toBeGreaterThanOrEqual(0.9);
+    },
+  );
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { MaskCache } from './mask-cache.ts';
+
+const mask = (bytes: number) => ({ data: new Uint8Array(bytes), width: bytes, height: 1 });
+
+describe('MaskCache', () => {
+  it('evicts the least recently used entries beyond its byte budget', () => {
+    const cache = new MaskCache(300);
+    cache.set('a', mask(100));
+    cache.set('b', mask(100));
+    cache.set('c', mask(100));
+    expect(cache.get('a')).toBeDefined(); // a is now the most recent
+    cache.set('d', mask(100));
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBeDefined();
+    expect(cache.stats()).toMatchObject({ entries: 3, bytes: 300, maxBytes: 300, hits: 2, misses: 1 });
+  });
+
+  it('does not keep what is larger than the whole budget, and replaces entries', () => {
+    const cache = new MaskCache(50);
+    cache.set('big', mask(51));
+    expect(cache.get('big')).toBeUndefined();
+    cache.set('x', mask(20));
+    cache.set('x', mask(30));
+    expect(cache.stats()).toMatchObject({ entries: 1, bytes: 30 });
+    cache.clear();
+    expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 });
+  });
+});

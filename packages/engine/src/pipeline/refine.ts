@@ -1,0 +1,236 @@
+import sharp from 'sharp';
+import { alphaFromCoefficients, type Pixels } from './alpha.ts';
+import type { ColourGrid } from './compose.ts';
+import { blurFusionEstimates } from './foreground.ts';
+import { applyCoefficients, type GuidedCoefficients, type GuideImage, guidedCoefficients } from './guided.ts';
+import { axisMap } from './resample.ts';
+
+/** A network mask (0..255) covering the whole image, at the network's resolution. */
+export interface MaskData {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** Edge refinement settings; the defaults were chosen on the evaluation set (see README). */
+export interface RefineConfig {
+  /** Guided-filter refinement against the photo; false keeps the resampled network mask. */
+  enabled: boolean;
+  /** The guided filter runs on a grid of at most this many pixels; its result is upsampled. */
+  gridPixels: number;
+  /** Foreground colours are estimated on a grid of at most this many pixels (they are smooth). */
+  colourPixels: number;
+  /** Guided filter window radius as a fraction of the grid's longer side (at least 1 px). */
+  radius: number;
+  /** Guided filter regulariser on [0,1] colours: larger is smoother, smaller hugs colour edges. */
+  eps: number;
+  /** Alpha within this many levels of 0 or 255 is snapped there. */
+  snap: number;
+  /**
+   * Network mask values within this many levels of 0 or 255 count as certain and are snapped
+   * before filtering: otherwise the filter fits the network's faint noise to the photo's colour
+   * noise and speckles the inside of the subject.
+   */
+  maskSnap: number;
+}
+
+export const DEFAULT_REFINE: RefineConfig = {
+  enabled: true,
+  gridPixels: 1024 * 768,
+  colourPixels: 256 * 256,
+  radius: 1 / 256,
+  eps: 1e-3,
+  snap: 3,
+  maskSnap: 24,
+};
+
+/**
+ * Blur-fusion radii (45 and 3 px) were published for roughly megapixel images; they are scaled to
+ * the grid, but the first never drops below 8 px: it must reach past the soft edge to pure colours.
+ */
+const FUSION_RADII_AT_1024 = [45, 3] as const;
+const FUSION_MIN_RADII = [8, 1] as const;
+
+/** The photo at the refinement grid (planar floats). */
+export interface PreparedGuide {
+  guide: GuideImage;
+}
+
+/** Size of the refinement grid for an image: the image itself, or scaled to gridPixels. */
+export function gridSize(image: { width: number; height: number }, config: RefineConfig) {
+  return fitPixels(image, config.gridPixels);
+}
+
+/**
+ * First half of refinement, needing only the photo. `gridRgb`, when given, is the photo already
+ * decoded at gridSize (saves resizing the full-size pixels).
+ */
+export async function prepareGuide(options: {
+  image: Pixels;
+  config: RefineConfig;
+  gridRgb?: Uint8Array | null;
+}): Promise<PreparedGuide> {
+  const { image, config, gridRgb } = options;
+  const grid = gridSize(image, config);
+  return { guide: planar(gridRgb ?? (await rgbAt(image, grid)), grid) };
+}
+
+/**
+ * Second half: the refined full-resolution alpha and, unless `colours` is false (a mask-only
+ * result), the colour estimates for compositing.
+ */
+export async function refineMask(options: {
+  image: Pixels;
+  prepared: PreparedGuide;
+  mask: MaskData;
+  config: RefineConfig;
+  colours?: boolean;
+}): Promise<{ alpha: Uint8Array; colours: ColourGrid | null }> {
+  const { image, prepared, mask, config } = options;
+  const { guide } = prepared;
+  const gridMask = await maskAt({ mask, grid: guide, snap: config.maskSnap });
+  const radius = Math.max(1, Math.round(Math.max(guide.width, guide.height) * config.radius));
+  const coeffs = config.enabled
+    ? guidedCoefficients({ guide, mask: gridMask, radius, eps: config.eps })
+    : flatCoefficients(gridMask, guide);
+  const alpha = alphaFromCoefficients({ image, coeffs, snap: config.snap });
+  if (options.colours === false) return { alpha, colours: null };
+  const factor = Math.ceil(Math.sqrt((guide.width * guide.height) / config.colourPixels));
+  const { small, smallAlpha } = colourGrid({ guide, coeffs, factor });
+  const scale = Math.max(small.width, small.height) / 1024;
+  const radii = FUSION_RADII_AT_1024.map((r, i) => Math.max(FUSION_MIN_RADII[i]!, Math.round(r * scale))) as [
+    number,
+    number,
+  ];
+  const estimates = blurFusionEstimates({ image: small, alpha: smallAlpha, radii });
+  return { alpha, colours: { ...estimates, width: small.width, height: small.height } };
+}
+
+function fitPixels(image: { width: number; height: number }, maxPixels: number) {
+  const { width, height } = image;
+  if (width * height <= maxPixels) return { width, height };
+  const k = Math.sqrt(maxPixels / (width * height));
+  return { width: Math.max(1, Math.round(width * k)), height: Math.max(1, Math.round(height * k)) };
+}
+
+async function rgbAt(image: Pixels, grid: { width: number; height: number }): Promise<Uint8Array> {
+  if (grid.width === image.width && grid.height === image.height) return image.data;
+  const raw = { width: image.width, height: image.height, channels: 3 as const };
+  return sharp(image.data, { raw }).resize(grid.width, grid.height, { fit: 'fill' }).raw().toBuffer();
+}
+
+function planar(data: Uint8Array, grid: { width: number; height: number }): GuideImage {
+  const n = grid.width * grid.height;
+  const r = new Float32Array(n);
+  const g = new Float32Array(n);
+  const b = new Float32Array(n);
+  const k = 1 / 255;
+  for (let i = 0, p = 0; i < n; i++, p += 3) {
+    r[i] = data[p]! * k;
+    g[i] = data[p + 1]! * k;
+    b[i] = data[p + 2]! * k;
+  }
+  return { r, g, b, ...grid };
+}
+
+async function maskAt(options: {
+  mask: MaskData;
+  grid: { width: number; height: number };
+  snap: number;
+}): Promise<Float32Array> {
+  const { mask, grid, snap } = options;
+  const lo = snap;
+  const hi = 255 - snap;
+  const snapped = (v: number) => (v <= lo ? 0 : v >= hi ? 1 : v / 255);
+  const { width, height } = grid;
+  if (width * 2 >= mask.width && height * 2 >= mask.height) {
+    // Close to the network's size (large photos): plain bilinear needs no anti-aliasing, and is cheap.
+    return bilinear({ src: mask.data, width: mask.width, height: mask.height, to: grid, map: snapped });
+  }
+  const raw = { width: mask.width, height: mask.height, channels: 1 as const };
+  const data = await sharp(mask.data, { raw })
+    .resize(width, height, { fit: 'fill', kernel: 'linear' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  const out = new Float32Array(data.length);
+  for (let i = 0; i < data.length; i++) out[i] = snapped(data[i]!);
+  return out;
+}
+
+/** Pixel-centre bilinear resampling of an 8-bit plane, each result passed through `map`. */
+function bilinear(options: {
+  src: Uint8Array;
+  width: number;
+  height: number;
+  to: { width: number; height: number };
+  map: (v: number) => number;
+}): Float32Array {
+  const { src, width, to, map } = options;
+  const mx = axisMap(to.width, width);
+  const my = axisMap(to.height, options.height);
+  const out = new Float32Array(to.width * to.height);
+  for (let y = 0; y < to.height; y++) {
+    const r0 = my.i0[y]! * width;
+    const r1 = my.i1[y]! * width;
+    const wy = my.w[y]!;
+    for (let x = 0; x < to.width; x++) {
+      const a = mx.i0[x]!;
+      const b = mx.i1[x]!;
+      const wx = mx.w[x]!;
+      const top = src[r0 + a]! + (src[r0 + b]! - src[r0 + a]!) * wx;
+      const bottom = src[r1 + a]! + (src[r1 + b]! - src[r1 + a]!) * wx;
+      out[y * to.width + x] = map(top + (bottom - top) * wy);
+    }
+  }
+  return out;
+}
+
+function flatCoefficients(mask: Float32Array, grid: { width: number; height: number }): GuidedCoefficients {
+  const zero = new Float32Array(mask.length);
+  return { ar: zero, ag: zero, ab: zero, b: mask, width: grid.width, height: grid.height };
+}
+
+/**
+ * The guide and its refined alpha averaged over factor x factor blocks (partial blocks at the right
+ * and bottom), in one pass: the grid on which foreground colours are estimated.
+ */
+function colourGrid(options: { guide: GuideImage; coeffs: GuidedCoefficients; factor: number }) {
+  const { guide, coeffs, factor } = options;
+  const { width, height } = guide;
+  if (factor <= 1) return { small: guide, smallAlpha: applyCoefficients(coeffs, guide) };
+  const w = Math.ceil(width / factor);
+  const h = Math.ceil(height / factor);
+  const column = new Int32Array(width);
+  for (let x = 0; x < width; x++) column[x] = Math.floor(x / factor);
+  const r = new Float32Array(w * h);
+  const g = new Float32Array(w * h);
+  const b = new Float32Array(w * h);
+  const a = new Float32Array(w * h);
+  const { ar, ag, ab, b: bk } = coeffs;
+  for (let y = 0; y < height; y++) {
+    const row = Math.floor(y / factor) * w;
+    for (let x = 0, i = y * width; x < width; x++, i++) {
+      const cell = row + column[x]!;
+      const R = guide.r[i]!;
+      const G = guide.g[i]!;
+      const B = guide.b[i]!;
+      r[cell]! += R;
+      g[cell]! += G;
+      b[cell]! += B;
+      a[cell]! += Math.min(1, Math.max(0, ar[i]! * R + ag[i]! * G + ab[i]! * B + bk[i]!));
+    }
+  }
+  for (let by = 0; by < h; by++) {
+    const rows = Math.min(factor, height - by * factor);
+    for (let bx = 0; bx < w; bx++) {
+      const cell = by * w + bx;
+      const k = 1 / (rows * Math.min(factor, width - bx * factor));
+      r[cell] = r[cell]! * k;
+      g[cell] = g[cell]! * k;
+      b[cell] = b[cell]! * k;
+      a[cell] = a[cell]! * k;
+    }
+  }
+  return { small: { r, g, b, width: w, height: h }, smallAlpha: a };
+}

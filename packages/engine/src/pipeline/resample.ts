@@ -1,0 +1,44 @@
+/** For each destination index: the two source taps and the weight of the second (bilinear). */
+export interface AxisMap {
+  i0: Int32Array;
+  i1: Int32Array;
+  w: Float32Array;
+}
+
+/** Pixel-centre aligned bilinear sampling positions from a `src`-long axis onto a `dst`-long one. */
+export function axisMap(dst: number, src: number): AxisMap {
+  const i0 = new Int32Array(dst);
+  const i1 = new Int32Array(dst);
+  const w = new Float32Array(dst);
+  const scale = src / dst;
+  for (let i = 0; i < dst; i++) {
+    const pos = Math.min(src - 1, Math.max(0, (i + 0.5) * scale - 0.5));
+    const lo = Math.floor(pos);
+    i0[i] = lo;
+    i1[i] = Math.min(src - 1, lo + 1);
+    w[i] = pos - lo;
+  }
+  return { i0, i1, w };
+}
+
+/** Linearly blends rows `y0` and `y1` of each plane into `out` (one row per plane). */
+export function blendRows(options: {
+  planes: readonly Float32Array[];
+  out: readonly Float32Array[];
+  width: number;
+  y0: number;
+  y1: number;
+  weight: number;
+}): void {
+  const { planes, out, width, weight } = options;
+  const r0 = options.y0 * width;
+  const r1 = options.y1 * width;
+  for (let p = 0; p < planes.length; p++) {
+    const src = planes[p]!;
+    const dst = out[p]!;
+    for (let x = 0; x < width; x++) {
+      const a = src[r0 + x]!;
+      dst[x] = a + (src[r1 + x]! - a) * weight;
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import { workerData } from 'node:worker_threads';
+import sharp from 'sharp';
+import { EngineError } from '../errors.ts';
+import { type RenderedImage, render } from '../pipeline/render.ts';
+import type { WorkerReply, WorkerSetup, WorkerTask } from './protocol.ts';
+import { createPredictor } from './session.ts';
+
+const setup = workerData as WorkerSetup;
+// libvips' operation cache only helps repeated identical operations; here it would just hold memory.
+sharp.cache(false);
+const predictor = await createPredictor({
+  model: setup.model,
+  threads: setup.threads,
+  memoryArena: setup.memoryArena,
+});
+if (setup.warmup) {
+  // The first run is slow (the memory arena grows); pay for it before the first request does.
+  await predictor.runTensor(new Float32Array(3 * predictor.spec.width * predictor.spec.height));
+}
+
+/** Piscina task handler: one removal, the network run only when no cached mask came with it. */
+export default async function handle(task: WorkerTask): Promise<WorkerReply | null> {
+  // A null task is the engine's start-up check: reaching here means the model is loaded.
+  if (task === null) return null;
+  if ('probe' in task) {
+    const blank = new Float32Array(3 * predictor.spec.width * predictor.spec.height);
+    const start = performance.now();
+    await predictor.runTensor(blank);
+    return { ok: true, networkMs: performance.now() - start };
+  }
+  try {
+    const computed = task.mask === undefined;
+    const { image, mask } = await render(task, {
+      network: predictor,
+      refine: setup.refine,
+      encode: setup.encode,
+    });
+    const body = task.options.output_format === 'json' ? jsonBody(image) : null;
+    return { ok: true, image, body, mask: computed ? mask : null };
+  } catch (err) {
+    if (err instanceof EngineError && typeof err.code === 'number') {
+      return {
+        ok: false,
+        code: err.code,
+        message: err.message,
+        ...(err.value !== undefined && { value: err.value }),
+      };
+    }
+    throw err;
+  }
+}
+
+/** remove.bg-style JSON: the image as base64 plus its size and the subject's box. */
+function jsonBody(image: RenderedImage): Uint8Array {
+  const data = {
+    result_b64: Buffer.from(image.bytes.buffer, image.bytes.byteOffset, image.bytes.length).toString(
+      'base64',
+    ),
+    type: image.mime,
+    width: image.width,
+    height: image.height,
+    foreground_top: image.foreground.y,
+    foreground_left: image.foreground.x,
+    foreground_width: image.foreground.width,
+    foreground_height: image.foreground.height,
+    original_width: image.original.width,
+    original_height: image.original.height,
+  };
+  return Buffer.from(JSON.stringify({ data }));
+}
