@@ -63,6 +63,9 @@ export const actionErrorCodes = {
   wrongOutputFormat: 112,
   invalidImage: 113,
   invalidBackgroundImage: 114,
+  /** Additions in the same style: SPEC §8.3 has no code for these fields. */
+  invalidCrop: 115,
+  invalidCropMargin: 116,
 } as const;
 
 /** Action error codes that mark the input image itself as invalid. */
