@@ -29,9 +29,18 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
  * Opens PostgreSQL when a URL is given, otherwise PGlite: in `dataDir/db`, or in memory when
  * dataDir is null (tests).
  */
-export async function openDatabase(options: { url?: string; dataDir: string | null }): Promise<Database> {
+export async function openDatabase(options: {
+  url?: string;
+  dataDir: string | null;
+  /** Told when an idle pooled connection breaks (a database restart); the pool replaces it. */
+  onIdleError?: (error: Error) => void;
+}): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // Without a listener, a broken idle connection would crash the process.
+    pool.on('error', (error) =>
+      (options.onIdleError ?? ((e) => console.warn('database connection lost:', e.message)))(error),
+    );
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       db,
