@@ -52,6 +52,28 @@ export const routes: RouteObject[] = [
                     }),
                   },
                   {
+                    path: 'remove-background',
+                    handle: handle({ titleKey: 'meta.removeBackground' }),
+                    lazy: async () => ({
+                      Component: (await import('../features/remove-background/RemoveBackgroundPage.tsx'))
+                        .RemoveBackgroundPage,
+                    }),
+                  },
+                  {
+                    path: 'user/api',
+                    handle: handle({ titleKey: 'meta.apiKeys' }),
+                    lazy: async () => ({
+                      Component: (await import('../features/api-keys/ApiKeysPage.tsx')).ApiKeysPage,
+                    }),
+                  },
+                  {
+                    path: 'integration/api',
+                    handle: handle({ titleKey: 'meta.apiDocs' }),
+                    lazy: async () => ({
+                      Component: (await import('../features/api-docs/ApiDocsPage.tsx')).ApiDocsPage,
+                    }),
+                  },
+                  {
                     path: 'user',
                     handle: handle({ titleKey: 'meta.account' }),
                     lazy: async () => ({

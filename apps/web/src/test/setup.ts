@@ -19,6 +19,10 @@ Element.prototype.scrollIntoView ??= () => undefined;
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => undefined;
 window.scrollTo = () => undefined;
+// jsdom has no object URLs; the image screens only need distinct strings.
+let objectUrls = 0;
+URL.createObjectURL ??= () => `blob:test/${++objectUrls}`;
+URL.revokeObjectURL ??= () => undefined;
 
 function clearCookies() {
   for (const cookie of document.cookie.split(';')) {

@@ -23,6 +23,7 @@ describe('AccountMenu', () => {
       '/en/blog?page=2&modal=login',
     );
     expect(screen.queryByRole('menuitem', { name: 'My account' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'API keys' })).not.toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Log out' })).not.toBeInTheDocument();
   });
 
@@ -60,6 +61,7 @@ describe('AccountMenu', () => {
     const { location } = renderInShell(<AccountMenu />, { path: '/en/blog' });
     const { user } = await openMenu();
     expect(screen.getByRole('menuitem', { name: 'My account' })).toHaveAttribute('href', '/en/user');
+    expect(screen.getByRole('menuitem', { name: 'API keys' })).toHaveAttribute('href', '/en/user/api');
     expect(screen.queryByRole('menuitem', { name: 'Login / Sign up' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('menuitem', { name: 'Log out' }));

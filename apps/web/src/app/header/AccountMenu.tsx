@@ -1,4 +1,4 @@
-import { CircleUserRound, Droplet, LogIn, LogOut, UserRound } from 'lucide-react';
+import { CircleUserRound, Droplet, KeyRound, LogIn, LogOut, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -41,12 +41,20 @@ export function AccountMenu() {
             </DropdownMenu.Label>
           )}
           {authorised ? (
-            <DropdownMenu.Item asChild className={menuItemClasses}>
-              <Link to={to(paths.user)}>
-                <UserRound aria-hidden="true" className="size-4 text-slate-500" />
-                {t('account.myAccount')}
-              </Link>
-            </DropdownMenu.Item>
+            <>
+              <DropdownMenu.Item asChild className={menuItemClasses}>
+                <Link to={to(paths.user)}>
+                  <UserRound aria-hidden="true" className="size-4 text-slate-500" />
+                  {t('account.myAccount')}
+                </Link>
+              </DropdownMenu.Item>
+              <DropdownMenu.Item asChild className={menuItemClasses}>
+                <Link to={to(paths.userApi)}>
+                  <KeyRound aria-hidden="true" className="size-4 text-slate-500" />
+                  {t('account.apiKeys')}
+                </Link>
+              </DropdownMenu.Item>
+            </>
           ) : (
             <DropdownMenu.Item asChild className={menuItemClasses}>
               <Link to={withModal(location, 'login')} preventScrollReset>

@@ -8,6 +8,7 @@ import { PageLoader } from '../loaders/PageLoader.tsx';
 import { DocumentMetaUpdater } from '../meta/DocumentMetaUpdater.tsx';
 import type { RouteMeta } from '../meta/document-meta.ts';
 import { ModalOutlet } from '../modals/ModalOutlet.tsx';
+import { TaskPanel } from '../tasks/TaskPanel.tsx';
 import { CookieBar } from './CookieBar.tsx';
 
 /** The application shell of SPEC §2.4 around the page; `children` replaces the outlet. */
@@ -28,6 +29,7 @@ export function Shell({ children, meta }: { children?: ReactNode; meta?: RouteMe
       </main>
       <Footer />
       <CookieBar />
+      <TaskPanel />
       <ModalOutlet />
       <AuthEvents />
       <DocumentMetaUpdater override={meta} />

@@ -27,7 +27,7 @@ export function AccountSummary({ user }: { user: User }) {
   return (
     <aside
       aria-label={t('profile.summary.label')}
-      className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-24"
+      className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm"
     >
       <div className="flex items-center gap-3.5">
         <span

@@ -60,6 +60,7 @@ describe('ProfilePage', () => {
     const profile = await screen.findByRole('region', { name: 'Profile' });
     expect(within(profile).getByText('ann@example.com')).toBeInTheDocument();
     expect(within(profile).getByText('Not specified')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /API keys/ })).toHaveAttribute('href', '/en/user/api');
     const save = within(profile).getByRole('button', { name: 'Save' });
     expect(save).toBeDisabled();
 

@@ -1,17 +1,16 @@
-import { LogIn } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { KeyRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearchParams } from 'react-router';
-import { withModal } from '../../shared/routing/paths.ts';
-import { useOpenModal } from '../../shared/routing/use-open-modal.ts';
+import { Link } from 'react-router';
+import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
+import { paths } from '../../shared/routing/paths.ts';
 import { useIsAuthorised } from '../../shared/session/session.ts';
 import { useStoreInfo } from '../../shared/store/store-info-context.tsx';
-import { ButtonLink } from '../../shared/ui/button.tsx';
 import { Container } from '../../shared/ui/container.tsx';
 import { AccountSummary } from './AccountSummary.tsx';
 import { ChangePasswordCard } from './ChangePasswordCard.tsx';
 import { PreferencesCard } from './PreferencesCard.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
+import { SignInPrompt, useEverAuthorised } from './SignInPrompt.tsx';
 
 /**
  * The account page (`/{lang}/user`): profile, language and currency, password. A visitor gets
@@ -21,9 +20,9 @@ export function ProfilePage() {
   const { t } = useTranslation();
   const authorised = useIsAuthorised();
   const info = useStoreInfo();
+  const to = useLocalizedPath();
   // After a logout here the app is on its way to the root: no login modal then.
-  const [everAuthorised, setEverAuthorised] = useState(authorised);
-  if (authorised && !everAuthorised) setEverAuthorised(true);
+  const everAuthorised = useEverAuthorised(authorised);
 
   return (
     <div className="bg-slate-50/70">
@@ -41,7 +40,21 @@ export function ProfilePage() {
           <>
             <p className="mt-2 text-slate-500">{t('profile.subtitle')}</p>
             <div className="mt-8 grid items-start gap-6 lg:grid-cols-[18rem_1fr]">
-              <AccountSummary user={info.user} />
+              <div className="flex flex-col gap-4 lg:sticky lg:top-24">
+                <AccountSummary user={info.user} />
+                <Link
+                  to={to(paths.userApi)}
+                  className="flex items-center gap-3 rounded-3xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-violet-300 hover:bg-violet-50/40"
+                >
+                  <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-violet-50 text-violet-600">
+                    <KeyRound aria-hidden="true" className="size-5" />
+                  </span>
+                  <span className="min-w-0">
+                    <span className="block font-semibold text-slate-900">{t('apiKeys.title')}</span>
+                    <span className="block text-sm text-slate-500">{t('apiKeys.linkText')}</span>
+                  </span>
+                </Link>
+              </div>
               <div className="flex min-w-0 flex-col gap-6">
                 <ProfileCard user={info.user} />
                 <PreferencesCard />
@@ -52,32 +65,5 @@ export function ProfilePage() {
         )}
       </Container>
     </div>
-  );
-}
-
-/** For a visitor: the login modal opens by itself on arrival; the card can open it again. */
-function SignInPrompt({ openLogin }: { openLogin: boolean }) {
-  const { t } = useTranslation();
-  const location = useLocation();
-  const [params] = useSearchParams();
-  const openModal = useOpenModal();
-  const modalOpen = params.has('modal');
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only on arrival, not after the modal is closed.
-  useEffect(() => {
-    if (openLogin && !modalOpen) openModal('login', { notice: 'loginRequired' });
-  }, []);
-
-  return (
-    <section className="mt-8 max-w-xl rounded-3xl border border-slate-200 bg-white p-8 shadow-sm">
-      <span className="inline-flex size-12 items-center justify-center rounded-2xl bg-violet-50 text-violet-600">
-        <LogIn aria-hidden="true" className="size-6" />
-      </span>
-      <h2 className="mt-4 text-xl font-semibold text-slate-900">{t('profile.signIn.title')}</h2>
-      <p className="mt-2 text-slate-600">{t('profile.signIn.text')}</p>
-      <ButtonLink to={withModal(location, 'login')} preventScrollReset className="mt-6">
-        {t('profile.signIn.action')}
-      </ButtonLink>
-    </section>
   );
 }

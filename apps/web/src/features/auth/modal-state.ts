@@ -18,6 +18,7 @@ export const authNotices = [
   'verifyEmail',
   'registrationComplete',
   'loginRequired',
+  'fullSizeRequired',
 ] as const;
 export type AuthNotice = (typeof authNotices)[number];
 

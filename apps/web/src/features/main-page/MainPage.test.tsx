@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { takeHandedOffFiles } from '../../shared/upload/file-hand-off.ts';
 import { renderInShell } from '../../test/render.tsx';
 import { MainPage } from './MainPage.tsx';
 
@@ -45,19 +46,33 @@ describe('MainPage', () => {
     expect(screen.getByText('5 бесплатных литров в месяц')).toBeInTheDocument();
   });
 
-  it('leads from the upload area to the remove-background screen on click', async () => {
+  it('leads picked images from the upload area to the remove-background screen', async () => {
     const user = userEvent.setup();
     const { location } = renderInShell(<MainPage />);
-    await user.click(screen.getByRole('button', { name: /Upload an image/ }));
+    const button = screen.getByRole('button', { name: /Upload an image/ });
+    const input = screen.getByLabelText('Images to upload');
+    const picker = vi.spyOn(input, 'click');
+    await user.click(button);
+    expect(picker).toHaveBeenCalledOnce();
+    expect(location()).toBe('/en');
+
+    const files = [
+      new File(['a'], 'a.png', { type: 'image/png' }),
+      new File(['b'], 'b.jpg', { type: 'image/jpeg' }),
+    ];
+    await user.upload(input, files);
     expect(location()).toBe('/en/remove-background');
+    expect(takeHandedOffFiles()).toEqual(files);
   });
 
-  it('leads there on a dropped file too', () => {
+  it('leads dropped files there too', () => {
     const { location } = renderInShell(<MainPage />, { language: 'ru', path: '/ru' });
     const zone = screen.getByRole('button', { name: /Загрузить изображение/ });
     fireEvent.dragOver(zone);
     expect(zone).toHaveTextContent('Отпустите, чтобы начать');
-    fireEvent.drop(zone, { dataTransfer: { files: [new File(['x'], 'photo.png', { type: 'image/png' })] } });
+    const file = new File(['x'], 'photo.png', { type: 'image/png' });
+    fireEvent.drop(zone, { dataTransfer: { files: [file] } });
     expect(location()).toBe('/ru/remove-background');
+    expect(takeHandedOffFiles()).toEqual([file]);
   });
 });

@@ -14,6 +14,8 @@ export class ApiError extends Error {
   readonly details: unknown;
   /** Whether the message came from the server (and so is fit to show as it is). */
   readonly hasServerMessage: boolean;
+  /** The Retry-After of a 429 or 503 answer, in seconds, when the server sent one. */
+  readonly retryAfterSeconds: number | null;
 
   constructor(options: {
     status: number;
@@ -21,6 +23,7 @@ export class ApiError extends Error {
     message: string;
     details?: unknown;
     fromServer?: boolean;
+    retryAfterSeconds?: number | null;
   }) {
     super(options.message);
     this.name = 'ApiError';
@@ -28,6 +31,7 @@ export class ApiError extends Error {
     this.code = options.code;
     this.details = options.details;
     this.hasServerMessage = options.fromServer ?? false;
+    this.retryAfterSeconds = options.retryAfterSeconds ?? null;
   }
 }
 
@@ -44,6 +48,8 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
     // Not JSON (a proxy's HTML page, an empty body): fall back to the status.
   }
   const parsed = errorBodySchema.safeParse(body);
+  const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
+  const retryAfterSeconds = Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : null;
   if (parsed.success) {
     return new ApiError({
       status: response.status,
@@ -51,12 +57,14 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
       message: parsed.data.message,
       details: parsed.data.details,
       fromServer: true,
+      retryAfterSeconds,
     });
   }
   return new ApiError({
     status: response.status,
     code: clientErrorCodes.unknown,
     message: response.statusText || `HTTP ${response.status}`,
+    retryAfterSeconds,
   });
 }
 

@@ -34,11 +34,12 @@ function encodeBody(body: unknown, headers: Record<string, string>): BodyInit | 
 }
 
 /**
- * Calls the store API (`/api/stores` + path) with credentials and the session headers. Resolves
- * with the parsed JSON body; rejects with an ApiError. A 401 AUTHORIZATION_REQUIRED forgets the
- * stored token, user id and access_token cookie, since the server no longer accepts them.
+ * Calls the store API (`/api/stores` + path) with credentials and the session headers and resolves
+ * with the successful response as it is (for binary answers and their headers); rejects with an
+ * ApiError. A 401 AUTHORIZATION_REQUIRED forgets the stored token, user id and access_token
+ * cookie, since the server no longer accepts them.
  */
-export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
+export async function apiFetch(path: string, options: Omit<ApiRequestOptions<unknown>, 'parse'> = {}) {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     ...sessionHeaders(),
@@ -65,11 +66,17 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
     if (error.status === 401 && error.code === 'AUTHORIZATION_REQUIRED') reportAuthorizationLost();
     throw error;
   }
+  return response;
+}
 
+/** Calls the store API like `apiFetch` and resolves with the parsed JSON body. */
+export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
+  const { parse, ...rest } = options;
+  const response = await apiFetch(path, rest);
   const data: unknown = response.status === 204 ? null : await response.json();
-  if (!options.parse) return data as T;
+  if (!parse) return data as T;
   try {
-    return options.parse(data);
+    return parse(data);
   } catch {
     throw new ApiError({
       status: response.status,

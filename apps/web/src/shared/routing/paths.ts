@@ -17,6 +17,7 @@ export const paths = {
   privacyPolicy: '/privacy-policy',
   cookies: '/cookies',
   user: '/user',
+  userApi: '/user/api',
   shoppingCart: '/shopping-cart',
   catalog: '/products/catalog',
   error: '/error',

@@ -15,17 +15,28 @@ import { uiConstants } from '../constants.ts';
 
 export type ToastKind = 'success' | 'error' | 'info';
 
+/** A button in a notification that does the obvious next thing (buy litres, open a page). */
+export interface ToastAction {
+  label: string;
+  onSelect: () => void;
+}
+
+export interface ToastOptions {
+  action?: ToastAction;
+}
+
 export interface ToastItem {
   id: number;
   kind: ToastKind;
   message: string;
+  action?: ToastAction;
 }
 
 export interface ToastApi {
-  show: (kind: ToastKind, message: string) => number;
-  success: (message: string) => number;
-  error: (message: string) => number;
-  info: (message: string) => number;
+  show: (kind: ToastKind, message: string, options?: ToastOptions) => number;
+  success: (message: string, options?: ToastOptions) => number;
+  error: (message: string, options?: ToastOptions) => number;
+  info: (message: string, options?: ToastOptions) => number;
   dismiss: (id: number) => void;
 }
 
@@ -51,9 +62,9 @@ export function ToastProvider({
   }, []);
 
   const show = useCallback(
-    (kind: ToastKind, message: string) => {
+    (kind: ToastKind, message: string, options: ToastOptions = {}) => {
       const id = nextId.current++;
-      setToasts((current) => [...current, { id, kind, message }]);
+      setToasts((current) => [...current, { id, kind, message, ...options }]);
       timers.current.set(
         id,
         setTimeout(() => dismiss(id), durationMs),
@@ -75,9 +86,9 @@ export function ToastProvider({
     () => ({
       show,
       dismiss,
-      success: (message) => show('success', message),
-      error: (message) => show('error', message),
-      info: (message) => show('info', message),
+      success: (message, options) => show('success', message, options),
+      error: (message, options) => show('error', message, options),
+      info: (message, options) => show('info', message, options),
     }),
     [show, dismiss],
   );
@@ -119,7 +130,21 @@ function ToastViewport({ toasts, onDismiss }: { toasts: ToastItem[]; onDismiss: 
             className="toast-enter pointer-events-auto flex w-full items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-800 shadow-lg shadow-slate-900/10"
           >
             <Icon aria-hidden="true" className={clsx('mt-0.5 size-5 shrink-0', className)} />
-            <p className="flex-1 leading-relaxed">{toast.message}</p>
+            <div className="flex-1">
+              <p className="leading-relaxed">{toast.message}</p>
+              {toast.action && (
+                <button
+                  type="button"
+                  onClick={() => {
+                    toast.action?.onSelect();
+                    onDismiss(toast.id);
+                  }}
+                  className="mt-2 rounded-lg bg-violet-600 px-3 py-1.5 text-xs font-semibold text-white transition hover:bg-violet-700"
+                >
+                  {toast.action.label}
+                </button>
+              )}
+            </div>
             <button
               type="button"
               onClick={() => onDismiss(toast.id)}

@@ -2,6 +2,8 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider, useToast } from './toast-context.tsx';
 
+const onBuy = vi.fn();
+
 function Trigger() {
   const toast = useToast();
   return (
@@ -11,6 +13,14 @@ function Trigger() {
       </button>
       <button type="button" onClick={() => toast.error('Out of stock.')}>
         error
+      </button>
+      <button
+        type="button"
+        onClick={() =>
+          toast.error('Not enough litres.', { action: { label: 'Buy litres', onSelect: onBuy } })
+        }
+      >
+        with action
       </button>
     </>
   );
@@ -62,6 +72,16 @@ describe('toasts', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(screen.getByRole('alert')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(2000));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('offers an action that runs and closes the notification', () => {
+    onBuy.mockClear();
+    renderToasts();
+    act(() => screen.getByRole('button', { name: 'with action' }).click());
+    expect(screen.getByRole('alert')).toHaveTextContent('Not enough litres.');
+    act(() => screen.getByRole('button', { name: 'Buy litres' }).click());
+    expect(onBuy).toHaveBeenCalledOnce();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

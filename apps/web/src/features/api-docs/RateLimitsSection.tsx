@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { DocTable, Mono } from './DocTable.tsx';
+import { useDocText } from './doc-text.ts';
+import { type HeaderObject, headerDisplayName, type OpenApiDocument, operationsOf } from './openapi.ts';
+
+/** The X-RateLimit-* headers any operation answers with. */
+function rateLimitHeaders(document: OpenApiDocument): Array<[string, HeaderObject]> {
+  const headers = new Map<string, HeaderObject>();
+  for (const operation of operationsOf(document)) {
+    for (const response of Object.values(operation.responses ?? {})) {
+      for (const [name, header] of Object.entries(response.headers ?? {})) {
+        if (name.toLowerCase().startsWith('x-ratelimit-') && !headers.has(name)) headers.set(name, header);
+      }
+    }
+  }
+  return [...headers.entries()];
+}
+
+export function RateLimitsSection({ document }: { document: OpenApiDocument }) {
+  const { t } = useTranslation();
+  const docText = useDocText();
+  const headers = rateLimitHeaders(document);
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-slate-600">{t('apiDocs.rateLimits.text')}</p>
+      {headers.length > 0 && (
+        <DocTable
+          caption={t('apiDocs.rateLimits.caption')}
+          columns={[{ label: t('apiDocs.table.header') }, { label: t('apiDocs.table.description') }]}
+          rows={[
+            ...headers.map(([name, header]) => ({
+              key: name,
+              cells: [
+                <Mono key="name">{headerDisplayName(name)}</Mono>,
+                docText(`headers.${name.toLowerCase()}`, header.description),
+              ],
+            })),
+            {
+              key: 'retry-after',
+              cells: [<Mono key="name">Retry-After</Mono>, t('apiDocs.rateLimits.retryAfter')],
+            },
+          ]}
+        />
+      )}
+    </div>
+  );
+}

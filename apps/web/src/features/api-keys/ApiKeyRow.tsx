@@ -1,0 +1,170 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Pencil, Trash2 } from 'lucide-react';
+import { AlertDialog } from 'radix-ui';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../shared/api/api-error.ts';
+import { formatDateTime } from '../../shared/format/date.ts';
+import { useLanguage } from '../../shared/routing/language-context.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { TextField } from '../../shared/ui/form.tsx';
+import { useToast } from '../../shared/ui/toast-context.tsx';
+import { type ApiKey, apiKeysApi, apiKeysQueryKey } from './api-keys-api.ts';
+
+/** One key: its details, renamed in place, revoked after a confirmation. */
+export function ApiKeyRow({ actionId, apiKey }: { actionId: string; apiKey: ApiKey }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [editing, setEditing] = useState(false);
+  return (
+    <li aria-label={apiKey.label} className="px-6 py-5 sm:px-7">
+      {editing ? (
+        <RenameForm actionId={actionId} apiKey={apiKey} onDone={() => setEditing(false)} />
+      ) : (
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-semibold text-slate-900">{apiKey.label}</p>
+            <p className="mt-1 font-mono text-sm text-slate-500">{apiKey.prefix}…</p>
+            <dl className="mt-2 grid gap-x-6 gap-y-1 text-xs text-slate-500 sm:grid-cols-2">
+              <div className="flex gap-1">
+                <dt>{t('apiKeys.list.created')}:</dt>
+                <dd className="text-slate-700">{formatDateTime(apiKey.createdAt, language)}</dd>
+              </div>
+              <div className="flex gap-1">
+                <dt>{t('apiKeys.list.lastUsed')}:</dt>
+                <dd className="text-slate-700">
+                  {apiKey.lastUsedAt
+                    ? formatDateTime(apiKey.lastUsedAt, language)
+                    : t('apiKeys.list.neverUsed')}
+                </dd>
+              </div>
+            </dl>
+          </div>
+          <div className="flex shrink-0 gap-2">
+            <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden="true" className="size-4" />
+              {t('apiKeys.list.rename')}
+            </Button>
+            <RevokeButton actionId={actionId} apiKey={apiKey} />
+          </div>
+        </div>
+      )}
+    </li>
+  );
+}
+
+function RenameForm({ actionId, apiKey, onDone }: { actionId: string; apiKey: ApiKey; onDone: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [label, setLabel] = useState(apiKey.label);
+  const [error, setError] = useState<string | null>(null);
+  const rename = useMutation({
+    mutationFn: (value: string) => apiKeysApi.rename(actionId, apiKey.id, value),
+    onSuccess: (token) => {
+      queryClient.setQueryData<ApiKey[]>(apiKeysQueryKey(actionId), (keys) =>
+        keys?.map((key) => (key.id === token.id ? token : key)),
+      );
+      onDone();
+    },
+    onError: (failure) => setError(errorMessage(failure, t)),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = label.trim();
+    if (!trimmed) return setError(t('error_label_required'));
+    if (trimmed === apiKey.label) return onDone();
+    rename.mutate(trimmed);
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onDone();
+      }}
+      className="flex flex-col gap-3 sm:flex-row sm:items-start"
+    >
+      <TextField
+        label={t('apiKeys.list.newLabel')}
+        value={label}
+        maxLength={100}
+        autoFocus
+        error={error}
+        onChange={(value) => {
+          setLabel(value);
+          if (error) setError(null);
+        }}
+        className="min-w-0 flex-1"
+      />
+      <div className="flex gap-2 sm:mt-7">
+        <Button type="submit" size="sm" disabled={rename.isPending}>
+          {t('apiKeys.list.save')}
+        </Button>
+        <Button variant="ghost" size="sm" onClick={onDone}>
+          {t('apiKeys.list.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function RevokeButton({ actionId, apiKey }: { actionId: string; apiKey: ApiKey }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const revoke = useMutation({
+    mutationFn: () => apiKeysApi.revoke(actionId, apiKey.id),
+    onSuccess: () => {
+      queryClient.setQueryData<ApiKey[]>(apiKeysQueryKey(actionId), (keys) =>
+        keys?.filter((key) => key.id !== apiKey.id),
+      );
+      void queryClient.invalidateQueries({ queryKey: apiKeysQueryKey(actionId) });
+      setOpen(false);
+      toast.success(t('apiKeys.revoke.done', { label: apiKey.label }));
+    },
+    onError: (failure) => {
+      setOpen(false);
+      toast.error(errorMessage(failure, t));
+    },
+  });
+  return (
+    <AlertDialog.Root open={open} onOpenChange={setOpen}>
+      <AlertDialog.Trigger asChild>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="text-rose-700! hover:border-rose-200 hover:bg-rose-50"
+        >
+          <Trash2 aria-hidden="true" className="size-4" />
+          {t('apiKeys.list.revoke')}
+        </Button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="modal-overlay fixed inset-0 z-[70] bg-slate-900/45 backdrop-blur-[2px]" />
+        <AlertDialog.Content className="modal-content fixed top-1/2 left-1/2 z-[71] w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-3xl bg-white p-6 shadow-2xl shadow-slate-900/25 sm:p-8">
+          <AlertDialog.Title className="text-xl font-bold tracking-tight text-slate-900">
+            {t('apiKeys.revoke.title', { label: apiKey.label })}
+          </AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm leading-relaxed text-slate-600">
+            {t('apiKeys.revoke.text')}
+          </AlertDialog.Description>
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <AlertDialog.Cancel asChild>
+              <Button variant="secondary">{t('apiKeys.revoke.cancel')}</Button>
+            </AlertDialog.Cancel>
+            <Button
+              onClick={() => revoke.mutate()}
+              disabled={revoke.isPending}
+              className="bg-rose-600 shadow-rose-600/25 hover:bg-rose-700 active:bg-rose-800"
+            >
+              {t('apiKeys.revoke.confirm')}
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query';
+import { BookOpen } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorMessage } from '../../shared/api/api-error.ts';
+import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
+import { paths } from '../../shared/routing/paths.ts';
+import { useIsAuthorised } from '../../shared/session/session.ts';
+import { useRemoveBackgroundActionId } from '../../shared/store/store-constants.ts';
+import { Container } from '../../shared/ui/container.tsx';
+import { FormAlert } from '../../shared/ui/form.tsx';
+import { SignInPrompt, useEverAuthorised } from '../account/SignInPrompt.tsx';
+import { ApiKeyList } from './ApiKeyList.tsx';
+import { apiKeysApi, apiKeysQueryKey } from './api-keys-api.ts';
+import { IssueKeyForm } from './IssueKeyForm.tsx';
+import { NewKeyNotice } from './NewKeyNotice.tsx';
+
+/**
+ * The API keys screen (`/{lang}/user/api`): issue a key with a label (shown once), rename and
+ * revoke keys. A visitor gets the login modal over it, like the account page.
+ */
+export function ApiKeysPage() {
+  const { t } = useTranslation();
+  const authorised = useIsAuthorised();
+  const everAuthorised = useEverAuthorised(authorised);
+  const to = useLocalizedPath();
+  return (
+    <div className="bg-slate-50/70">
+      <Container className="py-10 sm:py-14">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div className="max-w-2xl">
+            <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+              {t('apiKeys.title')}
+            </h1>
+            <p className="mt-2 text-slate-600">{t('apiKeys.subtitle')}</p>
+          </div>
+          <Link
+            to={to(paths.integrationApi)}
+            className="inline-flex items-center gap-2 self-start text-sm font-semibold text-violet-700 hover:text-violet-900 sm:self-auto"
+          >
+            <BookOpen aria-hidden="true" className="size-4" />
+            {t('apiKeys.docsLink')}
+          </Link>
+        </div>
+        {authorised ? (
+          <ApiKeysScreen />
+        ) : (
+          <SignInPrompt openLogin={!everAuthorised} text={t('apiKeys.signInText')} />
+        )}
+      </Container>
+    </div>
+  );
+}
+
+function ApiKeysScreen() {
+  const { t } = useTranslation();
+  const actionId = useRemoveBackgroundActionId();
+  const [issued, setIssued] = useState<{ label: string; value: string } | null>(null);
+  const keys = useQuery({
+    queryKey: apiKeysQueryKey(actionId),
+    queryFn: () => apiKeysApi.list(actionId),
+  });
+  return (
+    <div className="mt-8 grid items-start gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
+      <div className="flex flex-col gap-6">
+        <IssueKeyForm actionId={actionId} onIssued={setIssued} />
+      </div>
+      <div className="flex min-w-0 flex-col gap-6">
+        {issued && <NewKeyNotice label={issued.label} value={issued.value} onDone={() => setIssued(null)} />}
+        {keys.isError ? (
+          <FormAlert>{errorMessage(keys.error, t)}</FormAlert>
+        ) : (
+          <ApiKeyList actionId={actionId} keys={keys.data} />
+        )}
+      </div>
+    </div>
+  );
+}

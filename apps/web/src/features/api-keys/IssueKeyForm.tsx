@@ -1,0 +1,69 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { KeyRound } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../shared/api/api-error.ts';
+import { SubmitButton, TextField } from '../../shared/ui/form.tsx';
+import { apiKeysApi, apiKeysQueryKey } from './api-keys-api.ts';
+
+/** Issues a key under a label; the label is required (SPEC §5). */
+export function IssueKeyForm({
+  actionId,
+  onIssued,
+}: {
+  actionId: string;
+  onIssued: (key: { label: string; value: string }) => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [label, setLabel] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const issue = useMutation({
+    mutationFn: (value: string) => apiKeysApi.issue(actionId, value),
+    onSuccess: (result) => {
+      setLabel('');
+      onIssued({ label: result.token.label, value: result.value });
+      void queryClient.invalidateQueries({ queryKey: apiKeysQueryKey(actionId) });
+    },
+    onError: (failure) => setError(errorMessage(failure, t)),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = label.trim();
+    if (!trimmed) return setError(t('error_label_required'));
+    setError(null);
+    issue.mutate(trimmed);
+  }
+
+  return (
+    <section
+      aria-labelledby="issue-key-title"
+      className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-7"
+    >
+      <span className="inline-flex size-11 items-center justify-center rounded-2xl bg-violet-50 text-violet-600">
+        <KeyRound aria-hidden="true" className="size-5.5" />
+      </span>
+      <h2 id="issue-key-title" className="mt-4 text-lg font-semibold text-slate-900">
+        {t('apiKeys.issue.title')}
+      </h2>
+      <p className="mt-1 text-sm text-slate-500">{t('apiKeys.issue.text')}</p>
+      <form noValidate onSubmit={submit} className="mt-5 flex flex-col gap-4">
+        <TextField
+          label={t('apiKeys.issue.label')}
+          placeholder={t('apiKeys.issue.placeholder')}
+          value={label}
+          maxLength={100}
+          error={error}
+          onChange={(value) => {
+            setLabel(value);
+            if (error) setError(null);
+          }}
+        />
+        <SubmitButton loading={issue.isPending} size="md">
+          {t('apiKeys.issue.submit')}
+        </SubmitButton>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,6 @@
+/** A date and time in the page's language ('12 Mar 2026, 14:05' / '12 мар. 2026 г., 14:05'). */
+export function formatDateTime(value: string | Date, locale: string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '—';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}

@@ -1,0 +1,28 @@
+import { useRef } from 'react';
+import { acceptedImageInput, filesOf } from './image-files.ts';
+
+/**
+ * A hidden multiple-image file input and a way to open it from any button: render `input`
+ * somewhere, call `open` on click. `label` names the input for assistive technology and tests.
+ */
+export function useImagePicker({ label, onFiles }: { label: string; onFiles: (files: File[]) => void }) {
+  const ref = useRef<HTMLInputElement>(null);
+  const input = (
+    <input
+      ref={ref}
+      type="file"
+      multiple
+      accept={acceptedImageInput}
+      aria-label={label}
+      tabIndex={-1}
+      className="sr-only"
+      onChange={(event) => {
+        const files = filesOf(event.target.files);
+        // Emptied, so that picking the same file again is a change too.
+        event.target.value = '';
+        if (files.length > 0) onFiles(files);
+      }}
+    />
+  );
+  return { input, open: () => ref.current?.click() };
+}
