@@ -103,3 +103,18 @@ export function testClock(start = new Date('2026-11-21T12:00:00Z')) {
     },
   };
 }
+
+/** Registers a user the way a person does (code from the outbox, approve, register); answers the access token. */
+export async function registerUser(t: TestApp, email: string, password = 'secret-1'): Promise<string> {
+  const post = (url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url: `/api/stores/users${url}`, payload });
+  const request = await post('/permissions/request?typeId=email', { purpose: 'user_verify', email });
+  const [item] = request.json().permissionItemList;
+  const code = (await latestOutboxMessage(t, email))?.text.match(/(\d{6})/)?.[1];
+  await post('/permissions/approve?typeId=email', {
+    purpose: 'user_verify',
+    permissionItemList: [{ id: item.id, otp: code }],
+  });
+  const register = await post('/register', { email, password, permissionItemList: [{ id: item.id }] });
+  return register.json().accessTokens[0].id;
+}

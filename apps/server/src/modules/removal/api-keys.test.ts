@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, latestOutboxMessage, type TestApp, testDatabases } from '../../test/harness.ts';
+import { createTestApp, registerUser, type TestApp, testDatabases } from '../../test/harness.ts';
 
 describe.each(testDatabases)('API keys on %s', (kind) => {
   let t: TestApp;
@@ -16,23 +16,7 @@ describe.each(testDatabases)('API keys on %s', (kind) => {
       headers: { ...(token ? { authorization: token } : {}), ...headers },
     });
 
-  async function signedIn(email: string): Promise<string> {
-    const post = (url: string, payload: object) =>
-      t.app.inject({ method: 'POST', url: `/api/stores/users${url}`, payload });
-    const request = await post('/permissions/request?typeId=email', { purpose: 'user_verify', email });
-    const [item] = request.json().permissionItemList;
-    const code = (await latestOutboxMessage(t, email))?.text.match(/(\d{6})/)?.[1];
-    await post('/permissions/approve?typeId=email', {
-      purpose: 'user_verify',
-      permissionItemList: [{ id: item.id, otp: code }],
-    });
-    const register = await post('/register', {
-      email,
-      password: 'secret-1',
-      permissionItemList: [{ id: item.id }],
-    });
-    return register.json().accessTokens[0].id;
-  }
+  const signedIn = (email: string) => registerUser(t, email);
 
   it('issues a key shown once, lists it without the value, renames and revokes it', async () => {
     const token = await signedIn('keys@example.com');

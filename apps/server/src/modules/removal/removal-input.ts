@@ -2,9 +2,12 @@ import '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { actionFailed } from './removal.service.ts';
 
-/** A request's fields (strings) and files (bytes), from a multipart form or a JSON body. */
+/**
+ * A request's fields and files (bytes), from a multipart form or a JSON body. A field is a string,
+ * or, when it was repeated or was not a scalar in JSON, what was sent: the engine names its error (105).
+ */
 export interface RemovalInput {
-  fields: Record<string, string>;
+  fields: Record<string, unknown>;
   files: Record<string, Buffer>;
 }
 
@@ -15,7 +18,7 @@ const maxFileBytes = 32 * 1024 * 1024;
  * 32 MB stops the upload at the limit and answers error 103; the image is never held twice.
  */
 export async function readRemovalInput(request: FastifyRequest): Promise<RemovalInput> {
-  const fields: Record<string, string> = {};
+  const fields: Record<string, unknown> = {};
   const files: Record<string, Buffer> = {};
   if (!request.isMultipart()) {
     const body = (request.body ?? {}) as Record<string, unknown>;
@@ -23,8 +26,7 @@ export async function readRemovalInput(request: FastifyRequest): Promise<Removal
       if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
         fields[name] = String(value);
       } else if (value !== null && value !== undefined) {
-        // A list or an object where one value belongs: the engine names the field's error.
-        fields[name] = JSON.stringify(value);
+        fields[name] = value;
       }
     }
     return { fields, files };
@@ -41,7 +43,10 @@ export async function readRemovalInput(request: FastifyRequest): Promise<Removal
         if (part.file.truncated) throw tooBig();
         files[part.fieldname] = bytes;
       } else {
-        fields[part.fieldname] = String(part.value ?? '');
+        const value = String(part.value ?? '');
+        const previous = fields[part.fieldname];
+        fields[part.fieldname] =
+          previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
       }
     }
   } catch (error) {

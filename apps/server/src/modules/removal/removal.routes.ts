@@ -40,17 +40,18 @@ function toRemovalRequest(
   who: Pick<RemovalRequest, 'user' | 'apiKeyId'>,
 ): RemovalRequest {
   const { fields, files } = input;
+  const text = (name: string) => (typeof fields[name] === 'string' ? (fields[name] as string) : undefined);
   return {
     ...who,
     image: {
       file: files.image_file,
-      base64: fields.image_file_b64,
-      url: fields.image_file_url ?? fields.image_url,
+      base64: text('image_file_b64'),
+      url: text('image_file_url') ?? text('image_url'),
     },
     background: {
       file: files.bg_image_file,
-      base64: fields.bg_image_file_b64,
-      url: fields.bg_image_file_url ?? fields.bg_image_url,
+      base64: text('bg_image_file_b64'),
+      url: text('bg_image_file_url') ?? text('bg_image_url'),
     },
     options: fields,
   };
@@ -118,11 +119,8 @@ export async function publicApiRoutes(
     const who = { user: request.user ?? null, apiKeyId: request.apiKeyId };
     const removal = toRemovalRequest(input, who);
     // Without a key only previews (SPEC §6): a full size asks for the key, not for a login.
-    if (
-      !who.user &&
-      (removal.options.size ?? 'full') !== 'preview' &&
-      !['small', 'regular'].includes(removal.options.size ?? '')
-    ) {
+    const size = typeof removal.options.size === 'string' ? removal.options.size : 'full';
+    if (!who.user && !['preview', 'small', 'regular'].includes(size)) {
       throw actionFailed(101, undefined, 401);
     }
     const { result, cost } = await options.removal.execute(removal);

@@ -26,7 +26,7 @@ export interface RemovalRequest {
   image: ImageSource;
   background: ImageSource;
   /** The option fields as sent: size, channels, format, output_format, bg_color, crop, crop_margin. */
-  options: Record<string, string | undefined>;
+  options: Record<string, unknown>;
 }
 
 const optionNames = [
@@ -95,7 +95,11 @@ export function createRemovalService(deps: {
   return {
     async execute(request: RemovalRequest): Promise<{ result: RemovalResult; cost: number }> {
       const raw = Object.fromEntries(
-        optionNames.flatMap((name) => (request.options[name] ? [[name, request.options[name]]] : [])),
+        optionNames.flatMap((name) =>
+          request.options[name] === undefined || request.options[name] === ''
+            ? []
+            : [[name, request.options[name]]],
+        ),
       );
       let options: ReturnType<typeof parseRemovalOptions>;
       try {

@@ -3,13 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createEngine, type Engine } from '@cutout/engine';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  latestOutboxMessage,
-  type TestApp,
-  testClock,
-  testDatabases,
-} from '../../test/harness.ts';
+import { createTestApp, registerUser, type TestApp, testClock, testDatabases } from '../../test/harness.ts';
 
 /** A photo-like test image: a dark disc (the subject) on a light, slightly graded background. */
 async function subjectPhoto(width = 320, height = 240): Promise<Buffer> {
@@ -20,10 +14,16 @@ async function subjectPhoto(width = 320, height = 240): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 92 }).toBuffer();
 }
 
-function form(fields: Record<string, string | Buffer>): { payload: Buffer; headers: Record<string, string> } {
+function form(fields: Record<string, string | Buffer | string[]>): {
+  payload: Buffer;
+  headers: Record<string, string>;
+} {
   const boundary = `----cutout${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
+  const parts = Object.entries(fields).flatMap(([name, value]) =>
+    Array.isArray(value) ? value.map((item) => [name, item] as const) : [[name, value] as const],
+  );
+  for (const [name, value] of parts) {
     const file = Buffer.isBuffer(value);
     chunks.push(
       Buffer.from(
@@ -82,7 +82,10 @@ describe.each(testDatabases)('the removal service on %s', (kind) => {
     images.close();
   });
 
-  const execute = (fields: Record<string, string | Buffer>, headers: Record<string, string> = {}) => {
+  const execute = (
+    fields: Record<string, string | Buffer | string[]>,
+    headers: Record<string, string> = {},
+  ) => {
     const body = form(fields);
     return t.app.inject({
       method: 'POST',
@@ -92,23 +95,7 @@ describe.each(testDatabases)('the removal service on %s', (kind) => {
     });
   };
 
-  async function signUp(email: string): Promise<string> {
-    const post = (url: string, payload: object) =>
-      t.app.inject({ method: 'POST', url: `/api/stores/users${url}`, payload });
-    const request = await post('/permissions/request?typeId=email', { purpose: 'user_verify', email });
-    const [item] = request.json().permissionItemList;
-    const code = (await latestOutboxMessage(t, email))?.text.match(/(\d{6})/)?.[1];
-    await post('/permissions/approve?typeId=email', {
-      purpose: 'user_verify',
-      permissionItemList: [{ id: item.id, otp: code }],
-    });
-    const register = await post('/register', {
-      email,
-      password: 'secret-1',
-      permissionItemList: [{ id: item.id }],
-    });
-    return register.json().accessTokens[0].id;
-  }
+  const signUp = (email: string) => registerUser(t, email);
 
   const balanceOf = async (token: string) => {
     const info = await t.app.inject({
@@ -215,6 +202,15 @@ describe.each(testDatabases)('the removal service on %s', (kind) => {
         details: { errorCode },
       });
     }
+    // A repeated field or a list is not one value: error 105, as the engine names it.
+    const repeated = await execute({ image_file: photo, size: 'preview', channels: ['rgba', 'alpha'] });
+    expect(repeated.json()).toMatchObject({ code: 'ACTION_FAILED', details: { errorCode: 105 } });
+    const listInJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/removebg',
+      payload: { image_file_b64: photo.toString('base64'), size: 'preview', channels: ['rgba', 'alpha'] },
+    });
+    expect(listInJson.json().details.errorCode).toBe(105);
     const ru = await execute(
       { image_file: photo, size: 'preview', bg_color: 'nope' },
       { 'x-locale-id': 'ru' },
