@@ -10,6 +10,7 @@ import { useIsAuthorised } from '../../shared/session/session.ts';
 import { useRemoveBackgroundActionId } from '../../shared/store/store-constants.ts';
 import { Container } from '../../shared/ui/container.tsx';
 import { FormAlert } from '../../shared/ui/form.tsx';
+import { PageHeading } from '../../shared/ui/page-heading.tsx';
 import { SignInPrompt, useEverAuthorised } from '../account/SignInPrompt.tsx';
 import { ApiKeyList } from './ApiKeyList.tsx';
 import { apiKeysApi, apiKeysQueryKey } from './api-keys-api.ts';
@@ -29,12 +30,7 @@ export function ApiKeysPage() {
     <div className="bg-slate-50/70">
       <Container className="py-10 sm:py-14">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-          <div className="max-w-2xl">
-            <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-              {t('apiKeys.title')}
-            </h1>
-            <p className="mt-2 text-slate-600">{t('apiKeys.subtitle')}</p>
-          </div>
+          <PageHeading title={t('apiKeys.title')} subtitle={t('apiKeys.subtitle')} />
           <Link
             to={to(paths.integrationApi)}
             className="inline-flex items-center gap-2 self-start text-sm font-semibold text-violet-700 hover:text-violet-900 sm:self-auto"

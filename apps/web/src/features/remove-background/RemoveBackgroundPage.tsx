@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useAnalytics } from '../../app/analytics/analytics-context.tsx';
 import { uiConstants } from '../../shared/constants.ts';
 import { Container } from '../../shared/ui/container.tsx';
+import { PageHeading } from '../../shared/ui/page-heading.tsx';
 import { takeHandedOffFiles } from '../../shared/upload/file-hand-off.ts';
 import { filesOf } from '../../shared/upload/image-files.ts';
 import { DropZone } from './DropZone.tsx';
@@ -95,12 +96,7 @@ export function RemoveBackgroundPage() {
   return (
     <div className="relative min-h-[70vh] bg-slate-50/70" {...dropHandlers}>
       <Container className="py-8 sm:py-12">
-        <div className="max-w-2xl">
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-            {t('removal.title')}
-          </h1>
-          <p className="mt-2 text-slate-600">{t('removal.subtitle')}</p>
-        </div>
+        <PageHeading title={t('removal.title')} subtitle={t('removal.subtitle')} />
 
         {!selected ? (
           <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
