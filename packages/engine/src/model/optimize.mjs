@@ -1,20 +1,18 @@
 // Runs in a child process so that the optimiser's memory churn (hundreds of MB that glibc keeps)
-// never lands in the server: loads the model with every ORT graph optimisation and saves the result.
-import { rename, rm } from 'node:fs/promises';
-import ort from 'onnxruntime-node';
-
-const [source, target] = process.argv.slice(2);
-const temp = `${target}.${process.pid}.tmp`;
+// never lands in the server. Plain JavaScript entry: registers tsx for the TypeScript module when
+// the process was not started with it (as in worker/bootstrap.mjs).
+let module;
 try {
-  await ort.InferenceSession.create(source, {
-    graphOptimizationLevel: 'all',
-    optimizedModelFilePath: temp,
-    intraOpNumThreads: 1,
-    logSeverityLevel: 3,
-  });
-  await rename(temp, target);
+  module = await import('./optimize.ts');
 } catch (err) {
-  await rm(temp, { force: true });
+  if (err?.code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw err;
+  const { register } = await import('tsx/esm/api');
+  register();
+  module = await import('./optimize.ts?tsx');
+}
+try {
+  await module.main(process.argv.slice(2));
+} catch (err) {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 }
