@@ -3,7 +3,8 @@
 //   ours SIZE N   N rounds of: bare network run in the engine's worker (the floor, measured beside
 //                 our runs so that load from other processes hits both alike), full (fresh bytes),
 //                 preview of the same bytes (mask cached), preview of fresh bytes.
-//   ours-lowmem   the same with ORT's memory arena off (EngineConfig.memoryArena = false).
+//   ours-arena    the same with ORT's memory arena on (EngineConfig.memoryArena = true): faster
+//                 network, more memory.
 //   peer SIZE N   N runs of the peer's removeBackground on fresh bytes.
 //   floor - N     ORT's defaults on the original model (for reference).
 import os from 'node:os';
@@ -38,9 +39,9 @@ if (scenario === 'floor') {
   await session.run(feeds);
   for (let i = 0; i < repeat; i++)
     await time('session_run_ort_defaults', () => session.run(feeds, ['output']));
-} else if (scenario === 'ours' || scenario === 'ours-lowmem') {
+} else if (scenario === 'ours' || scenario === 'ours-arena') {
   const file = await benchImage(size);
-  const engine = await createEngine({ memoryArena: scenario === 'ours' });
+  const engine = await createEngine({ memoryArena: scenario === 'ours-arena' });
   await engine.remove(await variant(await benchImage('1mp'), `warm-${Date.now()}`), { size: 'full' });
   for (let i = 0; i < repeat; i++) {
     runs.floor ??= [];
