@@ -61,8 +61,8 @@ export interface OnnxModel {
 const MODEL_GRAPH = 7;
 const GRAPH = { node: 1, initializer: 5, input: 11, output: 12, valueInfo: 13 } as const;
 const NODE = { input: 1, output: 2, name: 3, opType: 4, attribute: 5, domain: 7 } as const;
-const ATTR = { name: 1, f: 2, i: 3, t: 5, type: 20 } as const;
-const ATTR_TYPE = { FLOAT: 1, INT: 2, TENSOR: 4 } as const;
+const ATTR = { name: 1, i: 3, t: 5, type: 20 } as const;
+const ATTR_TYPE = { INT: 2, TENSOR: 4 } as const;
 const TENSOR = {
   dims: 1,
   dataType: 2,

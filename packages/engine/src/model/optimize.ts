@@ -12,14 +12,13 @@ export async function optimizeModelFile(options: {
   output?: string;
 }): Promise<TransformReport> {
   const { source, target } = options;
-  const rewritten = `${target}.${process.pid}.rewritten.tmp`;
   const optimized = `${target}.${process.pid}.optimized.tmp`;
   const final = `${target}.${process.pid}.tmp`;
   try {
     const model = parseModel(await readFile(source));
     const report = prepareGraph(model, options.output ? { output: options.output } : {});
-    await writeFile(rewritten, serializeModel(model));
-    await ort.InferenceSession.create(rewritten, {
+    // ORT reads the rewritten model from memory and writes its optimised graph to a file.
+    await ort.InferenceSession.create(serializeModel(model), {
       graphOptimizationLevel: 'all',
       optimizedModelFilePath: optimized,
       intraOpNumThreads: 1,
@@ -31,7 +30,7 @@ export async function optimizeModelFile(options: {
     await rename(final, target);
     return report;
   } finally {
-    await Promise.all([rewritten, optimized, final].map((file) => rm(file, { force: true })));
+    await Promise.all([optimized, final].map((file) => rm(file, { force: true })));
   }
 }
 

@@ -104,11 +104,6 @@ export const field = {
   message: (no: number, fields: readonly Field[]): Field => ({ no, type: 2, bytes: writeFields(fields) }),
   bytes: (no: number, bytes: Uint8Array): Field => ({ no, type: 2, bytes }),
   int: (no: number, value: number | bigint): Field => ({ no, type: 0, value: BigInt(value) }),
-  float: (no: number, value: number): Field => {
-    const bytes = new Uint8Array(4);
-    new DataView(bytes.buffer).setFloat32(0, value, true);
-    return { no, type: 5, bytes };
-  },
 };
 
 export function asString(f: Field): string {

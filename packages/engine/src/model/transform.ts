@@ -54,7 +54,7 @@ export function prepareGraph(model: OnnxModel, options: { output?: string } = {}
   if (widened.tensors > 0 || widened.casts > 0 || splitConcats > 0) graph.valueInfo = [];
   return {
     output,
-    removedNodes: before - graph.nodes.length + widened.casts,
+    removedNodes: before - graph.nodes.length,
     widenedTensors: widened.tensors,
     removedCasts: widened.casts,
     splitConcats,
@@ -161,14 +161,13 @@ function widenToFloat32(graph: OnnxGraph): { tensors: number; casts: number } {
   const kept: OnnxNode[] = [];
   let casts = 0;
   for (const node of graph.nodes) {
-    for (const name of ['value']) {
-      const tensor = tensorAttribute(node, name);
-      if (tensor?.dataType === DataType.FLOAT16) {
-        const wide = widen(tensor);
-        if (!wide) return none;
-        setTensorAttribute(node, name, wide);
-        tensors++;
-      }
+    // Constant and ConstantOfShape carry their tensor in 'value'.
+    const value = tensorAttribute(node, 'value');
+    if (value?.dataType === DataType.FLOAT16) {
+      const wide = widen(value);
+      if (!wide) return none;
+      setTensorAttribute(node, 'value', wide);
+      tensors++;
     }
     const to = node.opType === 'Cast' ? intAttribute(node, 'to') : undefined;
     if (to !== undefined && FLOATS.has(to) && FLOATS.has(types.get(node.inputs[0] ?? '') ?? -1)) {
