@@ -9,6 +9,7 @@ import { execFile } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { ALLOCATOR_ENV, withAllocatorEnv } from '../src/allocator.mjs';
 import { benchImage, SIZES, type SizeKey } from './images.ts';
 
 interface ChildReport {
@@ -26,12 +27,22 @@ const sizes = (option('--sizes') ?? '1mp,12mp,39mp').split(',') as SizeKey[];
 const repeat = Number(option('--repeat') ?? 2);
 const rounds = Number(option('--rounds') ?? 2);
 
+// Our engine runs as `npm start` runs the server: with its glibc malloc settings (allocator.mjs).
+// The peer runs as its package ships, in the default environment; one extra run of each with the
+// other's environment shows what the settings alone are worth.
+const tuned = withAllocatorEnv(process.env);
+const untuned = Object.fromEntries(Object.entries(process.env).filter(([key]) => !(key in ALLOCATOR_ENV)));
 const child = fileURLToPath(new URL('./child.ts', import.meta.url));
-async function run(scenario: string, size: SizeKey | '-', times: number): Promise<ChildReport> {
+async function run(
+  scenario: string,
+  size: SizeKey | '-',
+  times: number,
+  env: NodeJS.ProcessEnv = scenario.startsWith('peer') ? untuned : tuned,
+): Promise<ChildReport> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
     ['--import', 'tsx', child, scenario, size, String(times)],
-    { maxBuffer: 16 * 1024 * 1024, timeout: 30 * 60_000 },
+    { maxBuffer: 16 * 1024 * 1024, timeout: 30 * 60_000, env },
   );
   return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as ChildReport;
 }
@@ -58,7 +69,15 @@ console.log(
   `reference: session.run with ORT defaults on the original model: best ${best(reference.runs.session_run_ort_defaults)} ms`,
 );
 
-const rows: Record<string, { ours: ChildReport; peer: ChildReport; arena: ChildReport }> = {};
+interface Row {
+  ours: ChildReport;
+  peer: ChildReport;
+  arena: ChildReport;
+  /** Ours in the default environment, and the peer with our malloc settings: one run each. */
+  oursUntuned: ChildReport;
+  peerTuned: ChildReport;
+}
+const rows: Record<string, Row> = {};
 for (const size of sizes) {
   let ours: ChildReport | null = null;
   let peer: ChildReport | null = null;
@@ -68,7 +87,9 @@ for (const size of sizes) {
     peer = merge(peer, await run('peer', size, peerRepeat));
   }
   const arena = await run('ours-arena', size, 1);
-  rows[size] = { ours: ours as ChildReport, peer: peer as ChildReport, arena };
+  const oursUntuned = await run('ours', size, 1, untuned);
+  const peerTuned = await run('peer', size, 1, tuned);
+  rows[size] = { ours: ours as ChildReport, peer: peer as ChildReport, arena, oursUntuned, peerTuned };
   const o = rows[size].ours;
   const p = rows[size].peer;
   const floor = best(o.runs.floor);
@@ -82,6 +103,7 @@ for (const size of sizes) {
       `  ours preview     best ${best(o.runs.preview)} ms fresh; best ${best(o.runs.cached_preview)} ms with the mask cached`,
       `  peer full        best ${best(p.runs.full)} ms, median ${median(p.runs.full)} ms`,
       `  peak RSS         ours ${o.peak_rss_mb} MB, peer ${p.peak_rss_mb} MB`,
+      `  malloc settings  ours without them ${rows[size].oursUntuned.peak_rss_mb} MB; peer with them ${rows[size].peerTuned.peak_rss_mb} MB (RSS ours/peer both with them ${ratio(o.peak_rss_mb, rows[size].peerTuned.peak_rss_mb)}, both without ${ratio(rows[size].oursUntuned.peak_rss_mb, p.peak_rss_mb)})`,
       `  memoryArena on   full ${best(arena.runs.full)} ms (floor ${best(arena.runs.floor)} ms), peak RSS ${arena.peak_rss_mb} MB`,
       `  ours/floor ${ratio(best(o.runs.full), floor)} (against the arena's faster floor ${ratio(best(o.runs.full), fastFloor)}), ours/peer ${ratio(best(o.runs.full), best(p.runs.full))}, RSS ours/peer ${ratio(o.peak_rss_mb, p.peak_rss_mb)}, cached/fresh preview ${ratio(best(o.runs.cached_preview), best(o.runs.preview))}`,
     ].join('\n'),
@@ -90,7 +112,7 @@ for (const size of sizes) {
 
 if (args.includes('--json')) {
   const bySize: Record<string, unknown> = {};
-  for (const [size, { ours, peer, arena }] of Object.entries(rows)) {
+  for (const [size, { ours, peer, arena, oursUntuned, peerTuned }] of Object.entries(rows)) {
     bySize[size] = {
       floor_ms: best(ours.runs.floor),
       ours_full_ms: best(ours.runs.full),
@@ -99,6 +121,8 @@ if (args.includes('--json')) {
       peer_full_ms: best(peer.runs.full),
       ours_peak_rss_mb: ours.peak_rss_mb,
       peer_peak_rss_mb: peer.peak_rss_mb,
+      ours_peak_rss_mb_default_malloc: oursUntuned.peak_rss_mb,
+      peer_peak_rss_mb_with_our_malloc_settings: peerTuned.peak_rss_mb,
       ours_with_arena: {
         full_ms: best(arena.runs.full),
         floor_ms: best(arena.runs.floor),
@@ -123,10 +147,12 @@ if (args.includes('--json')) {
       preview_12mp_ms: twelve ? best(twelve.ours.runs.preview) : Number.NaN,
       cached_preview_ms: twelve ? best(twelve.ours.runs.cached_preview) : Number.NaN,
       peak_rss_mb: twelve?.ours.peak_rss_mb ?? Number.NaN,
+      peak_rss_mb_default_malloc: twelve?.oursUntuned.peak_rss_mb ?? Number.NaN,
     },
     peer: {
       full_12mp_ms: twelve ? best(twelve.peer.runs.full) : Number.NaN,
       peak_rss_mb: twelve?.peer.peak_rss_mb ?? Number.NaN,
+      peak_rss_mb_with_our_malloc_settings: twelve?.peerTuned.peak_rss_mb ?? Number.NaN,
     },
     reference_ort_defaults_ms: best(reference.runs.session_run_ort_defaults),
     sizes: bySize,

@@ -12,8 +12,7 @@ export interface Pixels {
 /**
  * Full-resolution alpha from grid coefficients: each pixel gets a·I + b with a, b bilinearly
  * interpolated (the fast guided filter's upsampling step), times the photo's own alpha if any.
- * Values within `snap` of 0 or 255 are snapped. Stretches where the coefficients say "constant"
- * (most of a photo) are filled without touching the pixels.
+ * Values within `snap` of 0 or 255 are snapped.
  */
 export function alphaFromCoefficients(options: {
   image: Pixels;
@@ -28,40 +27,33 @@ export function alphaFromCoefficients(options: {
   const my = axisMap(height, coeffs.height);
   const { start, end } = runsPerColumn(mx.i0, gw);
   const constant = constantCells(coeffs, snap);
-  const constantRow = constantRows(constant, gw);
   const alpha = new Uint8Array(width * height);
   const lo = snap;
   const hi = 255 - snap;
   const { i1, w } = mx;
+  // Output rows between the same two grid rows share their spans: worked out once per pair.
+  let spans: Span[] = [];
+  let spansR0 = -1;
+  let spansR1 = -1;
   for (let y = 0; y < height; y++) {
     const r0 = my.i0[y]! * gw;
     const r1 = my.i1[y]! * gw;
     const wy = my.w[y]!;
     const row = y * width;
-    // Above and below the subject whole rows are constant: fill them at once.
-    const whole = constantRow[my.i0[y]!]!;
-    if (whole >= 0 && whole === constantRow[my.i1[y]!]) {
-      if (whole > 0) alpha.fill(whole, row, row + width);
-      continue;
+    if (r0 !== spansR0 || r1 !== spansR1) {
+      spansR0 = r0;
+      spansR1 = r1;
+      spans = rowSpans({ constant, r0, r1, gw, start, end, next: i1 });
     }
-    for (let g = 0; g < gw; g++) {
-      const x0 = start[g]!;
-      const x1 = end[g]!;
-      if (x1 <= x0) continue;
-      const n = i1[x0]!;
-      // The four grid cells around this run agree on a constant: fill (most of a photo).
-      const value = constant[r0 + g]!;
-      if (
-        value >= 0 &&
-        value === constant[r0 + n] &&
-        value === constant[r1 + g] &&
-        value === constant[r1 + n]
-      ) {
+    for (const { x0, x1, value, g } of spans) {
+      // Constant stretches (most of a photo) are filled without touching the pixels.
+      if (value >= 0) {
         if (value > 0) alpha.fill(value, row + x0, row + x1);
         continue;
       }
-      // Otherwise blend the coefficients down to this row once per run; along the run only the
-      // horizontal weight changes.
+      // Otherwise blend the coefficients down to this row once per grid cell; along the cell only
+      // the horizontal weight changes.
+      const n = i1[x0]!;
       const lr = mix(ar, r0, r1, g, wy);
       const lg = mix(ag, r0, r1, g, wy);
       const lb = mix(ab, r0, r1, g, wy);
@@ -86,6 +78,45 @@ export function alphaFromCoefficients(options: {
   return alpha;
 }
 
+/** Output columns [x0, x1) of a row: constant `value` (0 or 255), or -1 to compute from grid cell g. */
+interface Span {
+  x0: number;
+  x1: number;
+  value: number;
+  g: number;
+}
+
+/**
+ * The spans of output rows that interpolate grid rows r0 and r1: each grid column's run of output
+ * columns is constant when its four surrounding cells agree on a constant, and neighbouring
+ * constant runs of the same value merge, so a row is a handful of fills around the subject's edges.
+ */
+function rowSpans(options: {
+  constant: Int16Array;
+  r0: number;
+  r1: number;
+  gw: number;
+  start: Int32Array;
+  end: Int32Array;
+  next: Int32Array;
+}): Span[] {
+  const { constant, r0, r1, gw, start, end, next } = options;
+  const spans: Span[] = [];
+  for (let g = 0; g < gw; g++) {
+    const x0 = start[g]!;
+    const x1 = end[g]!;
+    if (x1 <= x0) continue;
+    const n = next[x0]!;
+    const v = constant[r0 + g]!;
+    const value =
+      v >= 0 && v === constant[r0 + n] && v === constant[r1 + g] && v === constant[r1 + n] ? v : -1;
+    const last = spans[spans.length - 1];
+    if (value >= 0 && last && last.value === value && last.x1 === x0) last.x1 = x1;
+    else spans.push({ x0, x1, value, g });
+  }
+  return spans;
+}
+
 function mix(plane: Float32Array, r0: number, r1: number, g: number, wy: number): number {
   const a = plane[r0 + g]!;
   return a + (plane[r1 + g]! - a) * wy;
@@ -100,19 +131,6 @@ function constantCells(c: GuidedCoefficients, snap: number): Int16Array {
     const spread = (Math.abs(c.ar[i]!) + Math.abs(c.ag[i]!) + Math.abs(c.ab[i]!)) * 255;
     const base = c.b[i]! * 255;
     out[i] = base + spread <= lo ? 0 : base - spread >= hi ? 255 : -1;
-  }
-  return out;
-}
-
-/** Per grid row: its constant when every cell in it has the same one, else -1. */
-function constantRows(constant: Int16Array, gw: number): Int16Array {
-  const rows = constant.length / gw;
-  const out = new Int16Array(rows);
-  for (let r = 0; r < rows; r++) {
-    const first = constant[r * gw]!;
-    let same = first >= 0;
-    for (let g = 1; g < gw && same; g++) same = constant[r * gw + g] === first;
-    out[r] = same ? first : -1;
   }
   return out;
 }

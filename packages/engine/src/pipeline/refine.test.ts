@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { alphaFromCoefficients } from './alpha.ts';
 import { boxMean } from './box.ts';
 import { prepareColours } from './compose.ts';
+import { guidedCoefficients } from './guided.ts';
 import { DEFAULT_REFINE, prepareGuide, refineMask } from './refine.ts';
 
 function naiveBoxMean(src: Float32Array, w: number, h: number, r: number): Float32Array {
@@ -20,6 +21,16 @@ function naiveBoxMean(src: Float32Array, w: number, h: number, r: number): Float
     }
   }
   return out;
+}
+
+/** Solves the 3x3 system m·a = c by Cramer's rule. */
+function solve3(m: number[][], c: number[]): number[] {
+  const det = (k: number[][]) =>
+    k[0]![0]! * (k[1]![1]! * k[2]![2]! - k[1]![2]! * k[2]![1]!) -
+    k[0]![1]! * (k[1]![0]! * k[2]![2]! - k[1]![2]! * k[2]![0]!) +
+    k[0]![2]! * (k[1]![0]! * k[2]![1]! - k[1]![1]! * k[2]![0]!);
+  const d = det(m);
+  return [0, 1, 2].map((col) => det(m.map((row, i) => row.map((v, j) => (j === col ? c[i]! : v)))) / d);
 }
 
 /** An RGB image: `inside(x, y)` pixels get `fg`, the rest `bg`, blended by coverage in [0,1]. */
@@ -51,6 +62,72 @@ describe('box filter', () => {
       const expected = naiveBoxMean(src, w, h, r);
       for (let i = 0; i < dst.length; i++) expect(dst[i]).toBeCloseTo(expected[i]!, 4);
     }
+  });
+});
+
+describe('guided filter coefficients', () => {
+  it('equal the dense colour guided filter at uncertain pixels, and alpha = mask elsewhere', () => {
+    // The dense filter (He et al.) from naive window means: a = (Σ + εI)⁻¹ cov(I, p), b = p̄ − a·Ī,
+    // then both averaged over each pixel's window.
+    const w = 31;
+    const h = 23;
+    const r = 2;
+    const eps = 1e-3;
+    const n = w * h;
+    const R = Float32Array.from({ length: n }, (_, i) => (Math.sin(i * 0.37) + 1) / 2);
+    const G = Float32Array.from({ length: n }, (_, i) => (Math.cos(i * 0.11) + 1) / 2);
+    const B = Float32Array.from({ length: n }, (_, i) => ((i * 7) % 13) / 12);
+    // Certain (0 or 1) except a diagonal band and a few isolated pixels.
+    const p = Float32Array.from({ length: n }, (_, i) => {
+      const x = i % w;
+      const y = Math.floor(i / w);
+      if (Math.abs(x - y - 4) <= 1 || i === 5 || i === n - 3) return ((x * 3 + y) % 10) / 10 + 0.05;
+      return x > y + 4 ? 0 : 1;
+    });
+    const got = guidedCoefficients({
+      guide: { r: R, g: G, b: B, width: w, height: h },
+      mask: p,
+      radius: r,
+      eps,
+    });
+    const mean = (x: Float32Array) => naiveBoxMean(x, w, h, r);
+    const mul = (x: Float32Array, y: Float32Array) => x.map((v, i) => v * y[i]!);
+    const [mr, mg, mb, mp] = [mean(R), mean(G), mean(B), mean(p)];
+    const [rp, gp, bp] = [mean(mul(R, p)), mean(mul(G, p)), mean(mul(B, p))];
+    const [rr, rg, rb, gg, gb, bb] = [
+      mean(mul(R, R)),
+      mean(mul(R, G)),
+      mean(mul(R, B)),
+      mean(mul(G, G)),
+      mean(mul(G, B)),
+      mean(mul(B, B)),
+    ];
+    const A = [new Float32Array(n), new Float32Array(n), new Float32Array(n), new Float32Array(n)];
+    for (let i = 0; i < n; i++) {
+      const m = [
+        [rr[i]! - mr[i]! * mr[i]! + eps, rg[i]! - mr[i]! * mg[i]!, rb[i]! - mr[i]! * mb[i]!],
+        [rg[i]! - mr[i]! * mg[i]!, gg[i]! - mg[i]! * mg[i]! + eps, gb[i]! - mg[i]! * mb[i]!],
+        [rb[i]! - mr[i]! * mb[i]!, gb[i]! - mg[i]! * mb[i]!, bb[i]! - mb[i]! * mb[i]! + eps],
+      ];
+      const c = [rp[i]! - mr[i]! * mp[i]!, gp[i]! - mg[i]! * mp[i]!, bp[i]! - mb[i]! * mp[i]!];
+      const a = solve3(m, c);
+      A[0]![i] = a[0]!;
+      A[1]![i] = a[1]!;
+      A[2]![i] = a[2]!;
+      A[3]![i] = mp[i]! - a[0]! * mr[i]! - a[1]! * mg[i]! - a[2]! * mb[i]!;
+    }
+    const dense = A.map(mean);
+    const planes = [got.ar, got.ag, got.ab, got.b];
+    let uncertain = 0;
+    for (let i = 0; i < n; i++) {
+      if (p[i] === 0 || p[i] === 1) {
+        expect([got.ar[i], got.ag[i], got.ab[i], got.b[i]]).toEqual([0, 0, 0, p[i]]);
+        continue;
+      }
+      uncertain++;
+      for (let c = 0; c < 4; c++) expect(planes[c]![i]).toBeCloseTo(dense[c]![i]!, 4);
+    }
+    expect(uncertain).toBeGreaterThan(50);
   });
 });
 
@@ -103,6 +180,81 @@ describe('refinement', () => {
     const alpha = alphaFromCoefficients({ image: big, coeffs, snap: 0 });
     // 0.2 * (128/255) + 0.3 = 0.4004 → 102
     expect(new Set(alpha)).toEqual(new Set([102]));
+  });
+
+  it('upsamples exactly like a per-pixel bilinear evaluation, constant stretches included', () => {
+    // A grid with constant cells (0 and 255 whatever the colour) around a band of varying ones, so
+    // that output rows mix filled spans and computed ones; checked against the plain formula.
+    const gw = 9;
+    const gh = 7;
+    const n = gw * gh;
+    const coeffs = {
+      ar: new Float32Array(n),
+      ag: new Float32Array(n),
+      ab: new Float32Array(n),
+      b: new Float32Array(n),
+      width: gw,
+      height: gh,
+    };
+    for (let i = 0; i < n; i++) {
+      const x = i % gw;
+      const y = Math.floor(i / gw);
+      if (x < 2 || y === 0) continue; // 0
+      if (x > 6 || y === gh - 1) {
+        coeffs.b[i] = 1; // 255
+        continue;
+      }
+      coeffs.ar[i] = 0.3 * Math.sin(i);
+      coeffs.ag[i] = 0.2 * Math.cos(i * 1.3);
+      coeffs.ab[i] = 0.1;
+      coeffs.b[i] = 0.2 + 0.05 * (i % 4);
+    }
+    for (const [w, h] of [
+      [41, 30],
+      [9, 7],
+      [23, 50],
+    ] as const) {
+      const image = twoColourImage(
+        w,
+        h,
+        (x, y) => ((x * 7 + y * 3) % 11) / 10,
+        [250, 40, 90],
+        [10, 200, 160],
+      );
+      const snap = 3;
+      const alpha = alphaFromCoefficients({ image, coeffs, snap });
+      const expected = new Uint8Array(w * h);
+      const at = (i: number, size: number, src: number) =>
+        Math.min(src - 1, Math.max(0, (i + 0.5) * (src / size) - 0.5));
+      for (let y = 0; y < h; y++) {
+        const py = at(y, h, gh);
+        const y0 = Math.floor(py);
+        const y1 = Math.min(gh - 1, y0 + 1);
+        for (let x = 0; x < w; x++) {
+          const px = at(x, w, gw);
+          const x0 = Math.floor(px);
+          const x1 = Math.min(gw - 1, x0 + 1);
+          const lerp2 = (plane: Float32Array) => {
+            const top = plane[y0 * gw + x0]! + (plane[y0 * gw + x1]! - plane[y0 * gw + x0]!) * (px - x0);
+            const bottom = plane[y1 * gw + x0]! + (plane[y1 * gw + x1]! - plane[y1 * gw + x0]!) * (px - x0);
+            return top + (bottom - top) * (py - y0);
+          };
+          const p = (y * w + x) * 3;
+          const v =
+            lerp2(coeffs.ar) * image.data[p]! +
+            lerp2(coeffs.ag) * image.data[p + 1]! +
+            lerp2(coeffs.ab) * image.data[p + 2]! +
+            lerp2(coeffs.b) * 255;
+          expected[y * w + x] = v <= snap ? 0 : v >= 255 - snap ? 255 : Math.floor(v + 0.5);
+        }
+      }
+      let off = 0;
+      for (let i = 0; i < expected.length; i++) off = Math.max(off, Math.abs(alpha[i]! - expected[i]!));
+      expect(off).toBeLessThanOrEqual(1); // float32 rounding at .5 boundaries
+      expect(new Set(alpha).size).toBeGreaterThan(10);
+      expect(alpha.filter((v) => v === 0).length).toBeGreaterThan(0);
+      expect(alpha.filter((v) => v === 255).length).toBeGreaterThan(0);
+    }
   });
 
   it('multiplies in the photo’s own alpha', () => {

@@ -61,26 +61,25 @@ export function gridSize(image: { width: number; height: number }, config: Refin
   return fitPixels(image, config.gridPixels);
 }
 
-/**
- * First half of refinement, needing only the photo. `gridRgb`, when given, is the photo already
- * decoded at gridSize (saves resizing the full-size pixels).
- */
-export async function prepareGuide(options: {
-  image: Pixels;
-  config: RefineConfig;
-  gridRgb?: Uint8Array | null;
-}): Promise<PreparedGuide> {
-  const { image, config, gridRgb } = options;
+/** First half of refinement, needing only the photo: the photo resized to the refinement grid. */
+export async function prepareGuide(options: { image: Pixels; config: RefineConfig }): Promise<PreparedGuide> {
+  const { image, config } = options;
   const grid = gridSize(image, config);
-  return { guide: planar(gridRgb ?? (await rgbAt(image, grid)), grid) };
+  return gridGuide(await rgbAt(image, grid), grid);
+}
+
+/** The same from the photo already decoded at the grid's size (large photos: no full-size resize). */
+export function gridGuide(rgb: Uint8Array, grid: { width: number; height: number }): PreparedGuide {
+  return { guide: planar(rgb, grid) };
 }
 
 /**
  * Second half: the refined full-resolution alpha and, unless `colours` is false (a mask-only
- * result), the colour estimates for compositing.
+ * result), the colour estimates for compositing. Everything but the last step works on the grid,
+ * so the full-size photo may still be decoding (a promise) while it runs.
  */
 export async function refineMask(options: {
-  image: Pixels;
+  image: Pixels | Promise<Pixels>;
   prepared: PreparedGuide;
   mask: MaskData;
   config: RefineConfig;
@@ -93,8 +92,13 @@ export async function refineMask(options: {
   const coeffs = config.enabled
     ? guidedCoefficients({ guide, mask: gridMask, radius, eps: config.eps })
     : flatCoefficients(gridMask, guide);
-  const alpha = alphaFromCoefficients({ image, coeffs, snap: config.snap });
-  if (options.colours === false) return { alpha, colours: null };
+  const colours = options.colours === false ? null : colourEstimates(guide, coeffs, config);
+  const alpha = alphaFromCoefficients({ image: await image, coeffs, snap: config.snap });
+  return { alpha, colours };
+}
+
+/** Foreground and background colour estimates on a coarse grid (see blurFusionEstimates). */
+function colourEstimates(guide: GuideImage, coeffs: GuidedCoefficients, config: RefineConfig): ColourGrid {
   const factor = Math.ceil(Math.sqrt((guide.width * guide.height) / config.colourPixels));
   const { small, smallAlpha } = colourGrid({ guide, coeffs, factor });
   const scale = Math.max(small.width, small.height) / 1024;
@@ -103,7 +107,7 @@ export async function refineMask(options: {
     number,
   ];
   const estimates = blurFusionEstimates({ image: small, alpha: smallAlpha, radii });
-  return { alpha, colours: { ...estimates, width: small.width, height: small.height } };
+  return { ...estimates, width: small.width, height: small.height };
 }
 
 function fitPixels(image: { width: number; height: number }, maxPixels: number) {
@@ -139,13 +143,10 @@ async function maskAt(options: {
   snap: number;
 }): Promise<Float32Array> {
   const { mask, grid, snap } = options;
-  const lo = snap;
-  const hi = 255 - snap;
-  const snapped = (v: number) => (v <= lo ? 0 : v >= hi ? 1 : v / 255);
   const { width, height } = grid;
   if (width * 2 >= mask.width && height * 2 >= mask.height) {
     // Close to the network's size (large photos): plain bilinear needs no anti-aliasing, and is cheap.
-    return bilinear({ src: mask.data, width: mask.width, height: mask.height, to: grid, map: snapped });
+    return bilinear({ src: mask.data, width: mask.width, height: mask.height, to: grid, snap });
   }
   const raw = { width: mask.width, height: mask.height, channels: 1 as const };
   const data = await sharp(mask.data, { raw })
@@ -154,19 +155,24 @@ async function maskAt(options: {
     .raw()
     .toBuffer();
   const out = new Float32Array(data.length);
-  for (let i = 0; i < data.length; i++) out[i] = snapped(data[i]!);
+  for (let i = 0; i < data.length; i++) out[i] = snapped(data[i]!, snap);
   return out;
 }
 
-/** Pixel-centre bilinear resampling of an 8-bit plane, each result passed through `map`. */
+/** A mask value as a fraction, with values within `snap` levels of 0 or 255 made exactly 0 or 1. */
+function snapped(v: number, snap: number): number {
+  return v <= snap ? 0 : v >= 255 - snap ? 1 : v / 255;
+}
+
+/** Pixel-centre bilinear resampling of an 8-bit plane, each result snapped (see `snapped`). */
 function bilinear(options: {
   src: Uint8Array;
   width: number;
   height: number;
   to: { width: number; height: number };
-  map: (v: number) => number;
+  snap: number;
 }): Float32Array {
-  const { src, width, to, map } = options;
+  const { src, width, to, snap } = options;
   const mx = axisMap(to.width, width);
   const my = axisMap(to.height, options.height);
   const out = new Float32Array(to.width * to.height);
@@ -180,7 +186,7 @@ function bilinear(options: {
       const wx = mx.w[x]!;
       const top = src[r0 + a]! + (src[r0 + b]! - src[r0 + a]!) * wx;
       const bottom = src[r1 + a]! + (src[r1 + b]! - src[r1 + a]!) * wx;
-      out[y * to.width + x] = map(top + (bottom - top) * wy);
+      out[y * to.width + x] = snapped(top + (bottom - top) * wy, snap);
     }
   }
   return out;

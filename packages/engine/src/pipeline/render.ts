@@ -11,7 +11,7 @@ import {
   MIME,
 } from './encode.ts';
 import { type Box, foregroundBox, outputFrame } from './frame.ts';
-import { gridSize, type MaskData, prepareGuide, type RefineConfig, refineMask } from './refine.ts';
+import { gridGuide, gridSize, type MaskData, prepareGuide, type RefineConfig, refineMask } from './refine.ts';
 
 /** One removal as the worker receives it: validated bytes, options and header, maybe a cached mask. */
 export interface RenderTask {
@@ -46,7 +46,8 @@ export interface RenderDeps {
 const WHITE: Rgba = { r: 255, g: 255, b: 255, a: 255 };
 
 /**
- * network input → network → full-size and grid decodes → refine → crop → composite → encode.
+ * network input and grid decodes → network → full-size decode beside refinement → crop → composite
+ * → encode.
  * Returns the network mask too, for the cache.
  */
 export async function render(
@@ -58,25 +59,31 @@ export async function render(
   const size = workSize(header, options.size);
   const grid = gridSize(size, deps.refine);
   const small = grid.width === size.width && grid.height === size.height;
-  // The network runs first, alone: its activations are the largest allocation of a removal, and
-  // decoding the full-size photo beside it would add to that peak (~50 MB at 12 MP). The full-size
-  // and grid decodes then run together on libuv threads.
+  // The photo at the refinement grid's size is small (~2 MB at 12 MP): it decodes on another libuv
+  // thread beside the network's input. Small photos are their own grid.
+  const gridDecode = small ? null : handled(decodeGrid({ bytes: input, size: grid }));
+  // The network runs alone: its activations are the largest allocation of a removal, and decoding
+  // the full-size photo beside it would add to that peak (~50 MB at 12 MP).
   const tensor = task.mask ? null : await deps.network.prepare(input);
   clock.mark('network_input')();
   const mask = tensor ? await deps.network.run(tensor) : (task.mask as MaskData);
   clock.mark('network')();
-  const gridRgb = handled(small ? Promise.resolve(null) : decodeGrid({ bytes: input, size: grid }));
-  const image = await decodeWork({ bytes: input, header, size });
-  const prepared = await prepareGuide({ image, config: deps.refine, gridRgb: await gridRgb });
-  clock.mark('decode_rest')();
+  // Then the full-size decode runs on a libuv thread while this thread refines on the grid: only
+  // the last step of refinement needs the full-size pixels.
+  const decoding = handled(decodeWork({ bytes: input, header, size }));
+  const prepared = gridDecode
+    ? gridGuide(await gridDecode, grid)
+    : await prepareGuide({ image: await decoding, config: deps.refine });
+  clock.mark('guide')();
   const withColours = options.channels === 'rgba';
   const { alpha, colours } = await refineMask({
-    image,
+    image: decoding,
     prepared,
     mask,
     config: deps.refine,
     colours: withColours,
   });
+  const image = await decoding;
   clock.mark('refine')();
   const box = foregroundBox(alpha, image.width, image.height);
   const frame = outputFrame({

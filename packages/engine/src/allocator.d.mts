@@ -1,0 +1,4 @@
+/** glibc malloc settings for processes that run the engine (see allocator.mjs). */
+export declare const ALLOCATOR_ENV: Readonly<Record<string, string>>;
+/** `env` with the allocator settings added where it does not set them itself. */
+export declare function withAllocatorEnv(env?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
