@@ -124,11 +124,18 @@ export async function decodeModelInput(options: {
   const { data } = await decodeOr113(pipeline);
   const plane = spec.width * spec.height;
   const tensor = new Float32Array(plane * 3);
-  for (let c = 0; c < 3; c++) {
-    const scale = 1 / (255 * spec.std[c]!);
-    const offset = spec.mean[c]! / spec.std[c]!;
-    const base = c * plane;
-    for (let i = 0; i < plane; i++) tensor[base + i] = data[i * 3 + c]! * scale - offset;
+  // One pass over the interleaved pixels, writing the three planes side by side.
+  const [r, g, b] = [0, 1, 2].map((c) => tensor.subarray(c * plane, (c + 1) * plane)) as [
+    Float32Array,
+    Float32Array,
+    Float32Array,
+  ];
+  const [sr, sg, sb] = spec.std.map((s) => 1 / (255 * s)) as [number, number, number];
+  const [or, og, ob] = spec.mean.map((m, c) => m / spec.std[c]!) as [number, number, number];
+  for (let i = 0, p = 0; i < plane; i++, p += 3) {
+    r[i] = data[p]! * sr - or;
+    g[i] = data[p + 1]! * sg - og;
+    b[i] = data[p + 2]! * sb - ob;
   }
   return tensor;
 }

@@ -22,9 +22,9 @@ export interface GuidedCoefficients {
  * Where the network was certain (p exactly 0 or 1) the result is "alpha = p" (a = 0, b = p), so
  * refinement only decides where the network hesitated; elsewhere the filter would soften crisp
  * edges and thin structures that the colours do not show (rigging against the sky). At uncertain
- * pixels the values equal the full filter's: window sums come from summed-area tables, evaluated
- * only on the uncertain pixels and the band of window centres around them, O(N) with a small
- * constant instead of ~17 full-image box filters.
+ * pixels the values equal the full filter's: window sums come from summed-area tables built tile by
+ * tile, only around the uncertain pixels and the band of window centres around them, instead of
+ * ~17 full-image box filters.
  */
 export function guidedCoefficients(options: {
   guide: GuideImage;
@@ -48,26 +48,14 @@ export function guidedCoefficients(options: {
   if (uncertain.length === 0) return out;
   // Window centres whose coefficients reach an uncertain pixel: the uncertain set grown by r.
   const band = indicesOf(dilate({ seeds: uncertain, width: w, height: h, radius: r }));
-  // Every window used lies within 2r of an uncertain pixel: tables cover only that rectangle.
-  const region = around({ at: uncertain, width: w, height: h, radius: 2 * r });
-  const atBand = windows({ at: band, width: w, height: h, radius: r, region });
   const { r: R, g: G, b: B } = guide;
-  // One table buffer for all 17 tables: allocating each anew costs more in GC than building it.
-  const table = new Float64Array((region.x1 - region.x0 + 1) * (region.y1 - region.y0 + 1));
-  const mean = (x: Float32Array, y?: Float32Array) => atBand(summedArea({ x, y, width: w, region, table }));
-  const mr = mean(R);
-  const mg = mean(G);
-  const mb = mean(B);
-  const mp = mean(p);
-  const rp = mean(R, p);
-  const gp = mean(G, p);
-  const bp = mean(B, p);
-  const rr = mean(R, R);
-  const rg = mean(R, G);
-  const rb = mean(R, B);
-  const gg = mean(G, G);
-  const gb = mean(G, B);
-  const bb = mean(B, B);
+  const [mr, mg, mb, mp, rp, gp, bp, rr, rg, rb, gg, gb, bb] = windowMeans({
+    at: band,
+    width: w,
+    height: h,
+    radius: r,
+    sources: [[R], [G], [B], [p], [R, p], [G, p], [B, p], [R, R], [R, G], [R, B], [G, G], [G, B], [B, B]],
+  }) as Means13;
   // Per band pixel: solve (Σ + εI) a = cov(I, p) with the symmetric 3x3 inverse, b = p̄ − a·Ī.
   // The output planes hold these per-window values first (zero elsewhere), for the averaging below.
   const A = [out.ar, out.ag, out.ab, new Float32Array(n)] as const;
@@ -102,10 +90,10 @@ export function guidedCoefficients(options: {
     A[3][i] = mpi - a0 * mri - a1 * mgi - a2 * mbi;
   }
   // Average the coefficients over each uncertain pixel's window (all its centres are in the band).
-  const atUncertain = windows({ at: uncertain, width: w, height: h, radius: r, region });
+  const averaged = windowMeans({ at: uncertain, width: w, height: h, radius: r, sources: A.map((a) => [a]) });
   const targets = [out.ar, out.ag, out.ab, out.b];
   for (let c = 0; c < 4; c++) {
-    const means = atUncertain(summedArea({ x: A[c]!, width: w, region, table }));
+    const means = averaged[c]!;
     const target = targets[c]!;
     for (let k = 0; k < uncertain.length; k++) target[uncertain[k]!] = means[k]!;
   }
@@ -132,54 +120,127 @@ export function applyCoefficients(c: GuidedCoefficients, guide: GuideImage): Flo
   return out;
 }
 
-/** A rectangle of the grid, [x0, x1) x [y0, y1). */
-interface Region {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
+type Means13 = [
+  Float32Array,
+  Float32Array,
+  Float32Array,
+  Float32Array,
+  Float32Array,
+  Float32Array,
+  Float32Array,
+  Float32Array,
+  Float32Array,
+  Float32Array,
+  Float32Array,
+  Float32Array,
+  Float32Array,
+];
 
-/** Bounding box of the pixels `at`, grown by `radius` and clipped to the grid. */
-function around(options: { at: Int32Array; width: number; height: number; radius: number }): Region {
-  const { at, width: w, height: h, radius: r } = options;
-  let x0 = w;
-  let x1 = 0;
-  for (let k = 0; k < at.length; k++) {
-    const x = at[k]! % w;
-    if (x < x0) x0 = x;
-    if (x >= x1) x1 = x + 1;
+/** Side of the tiles in which window sums are computed: their tables stay in the CPU's cache. */
+const TILE = 32;
+
+/**
+ * Window means (radius r, clipped at the grid's borders) of each source, x or x·y, at the pixels
+ * `at` (sorted). The pixels are grouped by tile; for each tile that has any, a summed-area table of
+ * the tile grown by r (every window of its pixels lies inside) is built per source, in doubles so
+ * that differences of sums stay exact. Tiles without pixels cost nothing, so the cost follows the
+ * subject's outline rather than the grid's area.
+ */
+function windowMeans(options: {
+  at: Int32Array;
+  width: number;
+  height: number;
+  radius: number;
+  sources: readonly (readonly [Float32Array, Float32Array?])[];
+}): Float32Array[] {
+  const { at, width: w, height: h, radius: r, sources } = options;
+  const m = at.length;
+  const means = sources.map(() => new Float32Array(m));
+  const tilesX = Math.ceil(w / TILE);
+  const tileCount = tilesX * Math.ceil(h / TILE);
+  // Counting sort of the pixels by tile (stable, so each tile's pixels stay in row order).
+  const first = new Int32Array(tileCount + 1);
+  const tileOf = new Int32Array(m);
+  for (let k = 0; k < m; k++) {
+    const y = Math.floor(at[k]! / w);
+    const x = at[k]! - y * w;
+    tileOf[k] = Math.floor(y / TILE) * tilesX + Math.floor(x / TILE);
+    first[tileOf[k]! + 1]!++;
   }
-  // `at` is sorted, so its first and last entries bound the rows.
-  const y0 = Math.floor(at[0]! / w);
-  const y1 = Math.floor(at[at.length - 1]! / w) + 1;
-  return {
-    x0: Math.max(0, x0 - r),
-    y0: Math.max(0, y0 - r),
-    x1: Math.min(w, x1 + r),
-    y1: Math.min(h, y1 + r),
-  };
+  for (let t = 0; t < tileCount; t++) first[t + 1]! += first[t]!;
+  const order = new Int32Array(m);
+  const next = first.slice(0, tileCount);
+  for (let k = 0; k < m; k++) order[next[tileOf[k]!]!++] = k;
+  const side = TILE + 2 * r + 1;
+  const table = new Float64Array(side * side);
+  // Per pixel of the current tile: the table offsets of its window's corners and 1/count.
+  const corner = new Int32Array(4 * TILE * TILE);
+  const inv = new Float64Array(TILE * TILE);
+  for (let t = 0; t < tileCount; t++) {
+    const begin = first[t]!;
+    const end = first[t + 1]!;
+    if (begin === end) continue;
+    const tx = t % tilesX;
+    const ty = Math.floor(t / tilesX);
+    const x0 = Math.max(0, tx * TILE - r);
+    const y0 = Math.max(0, ty * TILE - r);
+    const cols = Math.min(w, (tx + 1) * TILE + r) - x0;
+    const rows = Math.min(h, (ty + 1) * TILE + r) - y0;
+    const stride = cols + 1;
+    for (let j = begin; j < end; j++) {
+      const i = at[order[j]!]!;
+      const y = Math.floor(i / w);
+      const x = i - y * w;
+      const left = Math.max(0, x - r);
+      const right = Math.min(w, x + r + 1);
+      const top = Math.max(0, y - r);
+      const bottom = Math.min(h, y + r + 1);
+      const q = 4 * (j - begin);
+      corner[q] = (top - y0) * stride + (left - x0);
+      corner[q + 1] = (top - y0) * stride + (right - x0);
+      corner[q + 2] = (bottom - y0) * stride + (left - x0);
+      corner[q + 3] = (bottom - y0) * stride + (right - x0);
+      inv[j - begin] = 1 / ((right - left) * (bottom - top));
+    }
+    for (let s = 0; s < sources.length; s++) {
+      const [x, y] = sources[s]!;
+      summedArea({ x, y, width: w, x0, y0, cols, rows, table });
+      const out = means[s]!;
+      for (let j = begin; j < end; j++) {
+        const q = 4 * (j - begin);
+        const sum =
+          table[corner[q + 3]!]! - table[corner[q + 1]!]! - table[corner[q + 2]!]! + table[corner[q]!]!;
+        out[order[j]!] = sum * inv[j - begin]!;
+      }
+    }
+  }
+  return means;
 }
 
 /**
- * Summed-area table of x (or of x·y) over `region`, written into `table` (its first row and
- * column stay zero), in doubles so that differences of large sums stay exact.
+ * Summed-area table of x (or of x·y) over the rectangle at (x0, y0) of cols × rows, into `table`
+ * with a stride of cols + 1: its first row and column are zero, entry (row+1, col+1) is the sum
+ * over the rectangle's rows ≤ row and columns ≤ col.
  */
 function summedArea(options: {
   x: Float32Array;
-  y?: Float32Array;
+  y?: Float32Array | undefined;
   width: number;
-  region: Region;
+  x0: number;
+  y0: number;
+  cols: number;
+  rows: number;
   table: Float64Array;
-}): Float64Array {
-  const { x, y, width: w, region, table } = options;
-  const cols = region.x1 - region.x0;
+}): void {
+  const { x, y, width: w, x0, y0, cols, rows, table } = options;
   const stride = cols + 1;
-  for (let row = region.y0; row < region.y1; row++) {
+  table.fill(0, 0, stride);
+  for (let row = 0; row < rows; row++) {
     let sum = 0;
-    const src = row * w + region.x0;
-    const above = (row - region.y0) * stride + 1;
+    const src = (y0 + row) * w + x0;
+    const above = row * stride + 1;
     const dst = above + stride;
+    table[dst - 1] = 0;
     if (y) {
       for (let col = 0; col < cols; col++) {
         sum += x[src + col]! * y[src + col]!;
@@ -192,47 +253,6 @@ function summedArea(options: {
       }
     }
   }
-  return table;
-}
-
-/**
- * Prepares window lookups (corners clipped at the grid's borders, and 1/count) for the pixels
- * `at`; the returned function reads the mean of any summed-area table over `region` at each.
- */
-function windows(options: { at: Int32Array; width: number; height: number; radius: number; region: Region }) {
-  const { at, width: w, height: h, radius: r, region } = options;
-  const stride = region.x1 - region.x0 + 1;
-  const m = at.length;
-  const top = new Int32Array(m);
-  const bottom = new Int32Array(m);
-  const left = new Int32Array(m);
-  const right = new Int32Array(m);
-  const inv = new Float64Array(m);
-  for (let k = 0; k < m; k++) {
-    const i = at[k]!;
-    const y = Math.floor(i / w);
-    const x = i - y * w;
-    const x0 = Math.max(0, x - r);
-    const x1 = Math.min(w, x + r + 1);
-    const y0 = Math.max(0, y - r);
-    const y1 = Math.min(h, y + r + 1);
-    top[k] = (y0 - region.y0) * stride;
-    bottom[k] = (y1 - region.y0) * stride;
-    left[k] = x0 - region.x0;
-    right[k] = x1 - region.x0;
-    inv[k] = 1 / ((x1 - x0) * (y1 - y0));
-  }
-  return (table: Float64Array): Float32Array => {
-    const means = new Float32Array(m);
-    for (let k = 0; k < m; k++) {
-      const t = top[k]!;
-      const b = bottom[k]!;
-      const l = left[k]!;
-      const rr = right[k]!;
-      means[k] = (table[b + rr]! - table[t + rr]! - table[b + l]! + table[t + l]!) * inv[k]!;
-    }
-    return means;
-  };
 }
 
 function indicesOf(marks: Uint8Array): Int32Array {

@@ -66,69 +66,73 @@ describe('box filter', () => {
 });
 
 describe('guided filter coefficients', () => {
-  it('equal the dense colour guided filter at uncertain pixels, and alpha = mask elsewhere', () => {
-    // The dense filter (He et al.) from naive window means: a = (Σ + εI)⁻¹ cov(I, p), b = p̄ − a·Ī,
-    // then both averaged over each pixel's window.
-    const w = 31;
-    const h = 23;
-    const r = 2;
-    const eps = 1e-3;
-    const n = w * h;
-    const R = Float32Array.from({ length: n }, (_, i) => (Math.sin(i * 0.37) + 1) / 2);
-    const G = Float32Array.from({ length: n }, (_, i) => (Math.cos(i * 0.11) + 1) / 2);
-    const B = Float32Array.from({ length: n }, (_, i) => ((i * 7) % 13) / 12);
-    // Certain (0 or 1) except a diagonal band and a few isolated pixels.
-    const p = Float32Array.from({ length: n }, (_, i) => {
-      const x = i % w;
-      const y = Math.floor(i / w);
-      if (Math.abs(x - y - 4) <= 1 || i === 5 || i === n - 3) return ((x * 3 + y) % 10) / 10 + 0.05;
-      return x > y + 4 ? 0 : 1;
-    });
-    const got = guidedCoefficients({
-      guide: { r: R, g: G, b: B, width: w, height: h },
-      mask: p,
-      radius: r,
-      eps,
-    });
-    const mean = (x: Float32Array) => naiveBoxMean(x, w, h, r);
-    const mul = (x: Float32Array, y: Float32Array) => x.map((v, i) => v * y[i]!);
-    const [mr, mg, mb, mp] = [mean(R), mean(G), mean(B), mean(p)];
-    const [rp, gp, bp] = [mean(mul(R, p)), mean(mul(G, p)), mean(mul(B, p))];
-    const [rr, rg, rb, gg, gb, bb] = [
-      mean(mul(R, R)),
-      mean(mul(R, G)),
-      mean(mul(R, B)),
-      mean(mul(G, G)),
-      mean(mul(G, B)),
-      mean(mul(B, B)),
-    ];
-    const A = [new Float32Array(n), new Float32Array(n), new Float32Array(n), new Float32Array(n)];
-    for (let i = 0; i < n; i++) {
-      const m = [
-        [rr[i]! - mr[i]! * mr[i]! + eps, rg[i]! - mr[i]! * mg[i]!, rb[i]! - mr[i]! * mb[i]!],
-        [rg[i]! - mr[i]! * mg[i]!, gg[i]! - mg[i]! * mg[i]! + eps, gb[i]! - mg[i]! * mb[i]!],
-        [rb[i]! - mr[i]! * mb[i]!, gb[i]! - mg[i]! * mb[i]!, bb[i]! - mb[i]! * mb[i]! + eps],
+  // One tile; then several, with windows that cross tile borders and the grid's edges.
+  it.each([
+    [31, 23, 2],
+    [75, 70, 3],
+  ])(
+    'equal the dense colour guided filter at uncertain pixels, alpha = mask elsewhere (%ix%i, r %i)',
+    (w, h, r) => {
+      // The dense filter (He et al.) from naive window means: a = (Σ + εI)⁻¹ cov(I, p), b = p̄ − a·Ī,
+      // then both averaged over each pixel's window.
+      const eps = 1e-3;
+      const n = w * h;
+      const R = Float32Array.from({ length: n }, (_, i) => (Math.sin(i * 0.37) + 1) / 2);
+      const G = Float32Array.from({ length: n }, (_, i) => (Math.cos(i * 0.11) + 1) / 2);
+      const B = Float32Array.from({ length: n }, (_, i) => ((i * 7) % 13) / 12);
+      // Certain (0 or 1) except a diagonal band and a few isolated pixels.
+      const p = Float32Array.from({ length: n }, (_, i) => {
+        const x = i % w;
+        const y = Math.floor(i / w);
+        if (Math.abs(x - y - 4) <= 1 || i === 5 || i === n - 3) return ((x * 3 + y) % 10) / 10 + 0.05;
+        return x > y + 4 ? 0 : 1;
+      });
+      const got = guidedCoefficients({
+        guide: { r: R, g: G, b: B, width: w, height: h },
+        mask: p,
+        radius: r,
+        eps,
+      });
+      const mean = (x: Float32Array) => naiveBoxMean(x, w, h, r);
+      const mul = (x: Float32Array, y: Float32Array) => x.map((v, i) => v * y[i]!);
+      const [mr, mg, mb, mp] = [mean(R), mean(G), mean(B), mean(p)];
+      const [rp, gp, bp] = [mean(mul(R, p)), mean(mul(G, p)), mean(mul(B, p))];
+      const [rr, rg, rb, gg, gb, bb] = [
+        mean(mul(R, R)),
+        mean(mul(R, G)),
+        mean(mul(R, B)),
+        mean(mul(G, G)),
+        mean(mul(G, B)),
+        mean(mul(B, B)),
       ];
-      const c = [rp[i]! - mr[i]! * mp[i]!, gp[i]! - mg[i]! * mp[i]!, bp[i]! - mb[i]! * mp[i]!];
-      const a = solve3(m, c);
-      A[0]![i] = a[0]!;
-      A[1]![i] = a[1]!;
-      A[2]![i] = a[2]!;
-      A[3]![i] = mp[i]! - a[0]! * mr[i]! - a[1]! * mg[i]! - a[2]! * mb[i]!;
-    }
-    const dense = A.map(mean);
-    const planes = [got.ar, got.ag, got.ab, got.b];
-    let uncertain = 0;
-    for (let i = 0; i < n; i++) {
-      if (p[i] === 0 || p[i] === 1) {
-        expect([got.ar[i], got.ag[i], got.ab[i], got.b[i]]).toEqual([0, 0, 0, p[i]]);
-        continue;
+      const A = [new Float32Array(n), new Float32Array(n), new Float32Array(n), new Float32Array(n)];
+      for (let i = 0; i < n; i++) {
+        const m = [
+          [rr[i]! - mr[i]! * mr[i]! + eps, rg[i]! - mr[i]! * mg[i]!, rb[i]! - mr[i]! * mb[i]!],
+          [rg[i]! - mr[i]! * mg[i]!, gg[i]! - mg[i]! * mg[i]! + eps, gb[i]! - mg[i]! * mb[i]!],
+          [rb[i]! - mr[i]! * mb[i]!, gb[i]! - mg[i]! * mb[i]!, bb[i]! - mb[i]! * mb[i]! + eps],
+        ];
+        const c = [rp[i]! - mr[i]! * mp[i]!, gp[i]! - mg[i]! * mp[i]!, bp[i]! - mb[i]! * mp[i]!];
+        const a = solve3(m, c);
+        A[0]![i] = a[0]!;
+        A[1]![i] = a[1]!;
+        A[2]![i] = a[2]!;
+        A[3]![i] = mp[i]! - a[0]! * mr[i]! - a[1]! * mg[i]! - a[2]! * mb[i]!;
       }
-      uncertain++;
-      for (let c = 0; c < 4; c++) expect(planes[c]![i]).toBeCloseTo(dense[c]![i]!, 4);
-    }
-    expect(uncertain).toBeGreaterThan(50);
-  });
+      const dense = A.map(mean);
+      const planes = [got.ar, got.ag, got.ab, got.b];
+      let uncertain = 0;
+      for (let i = 0; i < n; i++) {
+        if (p[i] === 0 || p[i] === 1) {
+          expect([got.ar[i], got.ag[i], got.ab[i], got.b[i]]).toEqual([0, 0, 0, p[i]]);
+          continue;
+        }
+        uncertain++;
+        for (let c = 0; c < 4; c++) expect(planes[c]![i]).toBeCloseTo(dense[c]![i]!, 4);
+      }
+      expect(uncertain).toBeGreaterThan(50);
+    },
+  );
 });
 
 describe('refinement', () => {

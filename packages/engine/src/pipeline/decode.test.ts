@@ -1,0 +1,34 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { decodeModelInput } from './decode.ts';
+
+describe('network input', () => {
+  it('is planar NCHW, normalised per channel with its own mean and std', async () => {
+    // A 4x2 PNG (no resize): distinct values per channel and pixel.
+    const pixels = Uint8Array.from({ length: 4 * 2 * 3 }, (_, i) => (i * 37) % 256);
+    const bytes = await sharp(pixels, { raw: { width: 4, height: 2, channels: 3 } })
+      .png()
+      .toBuffer();
+    const spec = { width: 4, height: 2, mean: [0.1, 0.5, 0.9], std: [1, 0.5, 0.25] } as const;
+    const tensor = await decodeModelInput({ bytes, spec });
+    expect(tensor.length).toBe(3 * 8);
+    for (let c = 0; c < 3; c++) {
+      for (let i = 0; i < 8; i++) {
+        const expected = (pixels[i * 3 + c]! / 255 - spec.mean[c]!) / spec.std[c]!;
+        expect(tensor[c * 8 + i]).toBeCloseTo(expected, 5);
+      }
+    }
+  });
+
+  it('puts transparent areas on white', async () => {
+    const rgba = Uint8Array.from([0, 0, 0, 0, 0, 0, 0, 255]);
+    const bytes = await sharp(rgba, { raw: { width: 2, height: 1, channels: 4 } })
+      .png()
+      .toBuffer();
+    const tensor = await decodeModelInput({
+      bytes,
+      spec: { width: 2, height: 1, mean: [0, 0, 0], std: [1, 1, 1] },
+    });
+    expect(Array.from(tensor)).toEqual([1, 0, 1, 0, 1, 0]);
+  });
+});
