@@ -55,7 +55,7 @@ export function guidedCoefficients(options: {
     height: h,
     radius: r,
     sources: [[R], [G], [B], [p], [R, p], [G, p], [B, p], [R, R], [R, G], [R, B], [G, G], [G, B], [B, B]],
-  }) as Means13;
+  });
   // Per band pixel: solve (Σ + εI) a = cov(I, p) with the symmetric 3x3 inverse, b = p̄ − a·Ī.
   // The output planes hold these per-window values first (zero elsewhere), for the averaging below.
   const A = [out.ar, out.ag, out.ab, new Float32Array(n)] as const;
@@ -120,21 +120,8 @@ export function applyCoefficients(c: GuidedCoefficients, guide: GuideImage): Flo
   return out;
 }
 
-type Means13 = [
-  Float32Array,
-  Float32Array,
-  Float32Array,
-  Float32Array,
-  Float32Array,
-  Float32Array,
-  Float32Array,
-  Float32Array,
-  Float32Array,
-  Float32Array,
-  Float32Array,
-  Float32Array,
-  Float32Array,
-];
+/** A plane whose window means are wanted, or two whose product's are. */
+type Source = readonly [Float32Array, Float32Array?];
 
 /** Side of the tiles in which window sums are computed: their tables stay in the CPU's cache. */
 const TILE = 32;
@@ -146,13 +133,13 @@ const TILE = 32;
  * that differences of sums stay exact. Tiles without pixels cost nothing, so the cost follows the
  * subject's outline rather than the grid's area.
  */
-function windowMeans(options: {
+function windowMeans<const S extends readonly Source[]>(options: {
   at: Int32Array;
   width: number;
   height: number;
   radius: number;
-  sources: readonly (readonly [Float32Array, Float32Array?])[];
-}): Float32Array[] {
+  sources: S;
+}): { [K in keyof S]: Float32Array } {
   const { at, width: w, height: h, radius: r, sources } = options;
   const m = at.length;
   const means = sources.map(() => new Float32Array(m));
@@ -214,7 +201,7 @@ function windowMeans(options: {
       }
     }
   }
-  return means;
+  return means as { [K in keyof S]: Float32Array };
 }
 
 /**
