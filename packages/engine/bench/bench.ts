@@ -90,8 +90,7 @@ for (const size of sizes) {
   const oursUntuned = await run('ours', size, 1, untuned);
   const peerTuned = await run('peer', size, 1, tuned);
   rows[size] = { ours: ours as ChildReport, peer: peer as ChildReport, arena, oursUntuned, peerTuned };
-  const o = rows[size].ours;
-  const p = rows[size].peer;
+  const { ours: o, peer: p } = rows[size];
   const floor = best(o.runs.floor);
   // The same network with ORT's memory arena: the fastest bare run we know of this model.
   const fastFloor = Math.min(floor, best(arena.runs.floor));
@@ -103,7 +102,7 @@ for (const size of sizes) {
       `  ours preview     best ${best(o.runs.preview)} ms fresh; best ${best(o.runs.cached_preview)} ms with the mask cached`,
       `  peer full        best ${best(p.runs.full)} ms, median ${median(p.runs.full)} ms`,
       `  peak RSS         ours ${o.peak_rss_mb} MB, peer ${p.peak_rss_mb} MB`,
-      `  malloc settings  ours without them ${rows[size].oursUntuned.peak_rss_mb} MB; peer with them ${rows[size].peerTuned.peak_rss_mb} MB (RSS ours/peer both with them ${ratio(o.peak_rss_mb, rows[size].peerTuned.peak_rss_mb)}, both without ${ratio(rows[size].oursUntuned.peak_rss_mb, p.peak_rss_mb)})`,
+      `  malloc settings  ours without them ${oursUntuned.peak_rss_mb} MB; peer with them ${peerTuned.peak_rss_mb} MB (RSS ours/peer both with them ${ratio(o.peak_rss_mb, peerTuned.peak_rss_mb)}, both without ${ratio(oursUntuned.peak_rss_mb, p.peak_rss_mb)})`,
       `  memoryArena on   full ${best(arena.runs.full)} ms (floor ${best(arena.runs.floor)} ms), peak RSS ${arena.peak_rss_mb} MB`,
       `  ours/floor ${ratio(best(o.runs.full), floor)} (against the arena's faster floor ${ratio(best(o.runs.full), fastFloor)}), ours/peer ${ratio(best(o.runs.full), best(p.runs.full))}, RSS ours/peer ${ratio(o.peak_rss_mb, p.peak_rss_mb)}, cached/fresh preview ${ratio(best(o.runs.cached_preview), best(o.runs.preview))}`,
     ].join('\n'),

@@ -35,21 +35,12 @@ export function prepareColours(options: {
     Float32Array,
     Float32Array,
   ];
-  // Opaque stretches are skipped four pixels at a time (one 32-bit read) where alignment allows.
-  const words =
-    alpha.byteOffset % 4 === 0 ? new Uint32Array(alpha.buffer, alpha.byteOffset, alpha.length >> 2) : null;
-  const OPAQUE = 0xffffffff;
   for (let y = 0; y < height; y++) {
     const row = y * width;
     let rowReady = false;
     let x = 0;
     while (x < width) {
-      const i = row + x;
-      if (words && (i & 3) === 0 && x + 4 <= width && words[i >> 2] === OPAQUE) {
-        x += 4;
-        continue;
-      }
-      const a8 = alpha[i]!;
+      const a8 = alpha[row + x]!;
       if (a8 === 255) {
         x++;
         continue;
