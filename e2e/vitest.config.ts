@@ -6,6 +6,7 @@ export default defineConfig({
     environment: 'node',
     include: ['specs/**/*.e2e.ts'],
     globalSetup: ['./support/server.ts'],
+    setupFiles: ['./support/csp.ts'],
     // One browser at a time: the machine has two cores and the server needs one.
     fileParallelism: false,
     testTimeout: 60_000,

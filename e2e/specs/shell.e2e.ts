@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '../support/browser.ts';
+import { launchBrowser, openPage, takeCspViolations } from '../support/browser.ts';
 
 describe('the shell in Chromium', () => {
   let browser: Browser;
@@ -19,6 +19,31 @@ describe('the shell in Chromium', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/Удалите фон/);
     expect(await page.title()).toMatch(/удаление фона/);
+    await context.close();
+  });
+
+  it('runs under a CSP that refuses inline scripts, and the listener sees a violation', async () => {
+    const { context, page, url } = await openPage(browser);
+    const response = await page.goto(url('/en'));
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    // The app itself needed nothing the policy refuses.
+    expect(takeCspViolations()).toEqual([]);
+    const ran = await page.evaluate(async () => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = true';
+      document.head.append(script);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return (window as unknown as { __injected?: boolean }).__injected === true;
+    });
+    expect(ran).toBe(false);
+    const seen: string[] = [];
+    await expect
+      .poll(() => {
+        seen.push(...takeCspViolations());
+        return seen.join('\n');
+      })
+      .toMatch(/script-src/);
     await context.close();
   });
 

@@ -20,7 +20,17 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh browser context (empty storage) and a page on the test server. */
+/** Content-Security-Policy violations seen by any page since the last call; see support/csp.ts. */
+const cspViolations: string[] = [];
+export const takeCspViolations = (): string[] => cspViolations.splice(0);
+
+/** Reports every CSP violation of the page to the console, where the listener below collects it. */
+const reportCspViolations = () =>
+  document.addEventListener('securitypolicyviolation', (event) =>
+    console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`),
+  );
+
+/** A fresh browser context (empty storage) and a page on the test server, watched for CSP violations. */
 export async function openPage(
   browser: Browser,
   options: { width?: number; height?: number; locale?: string } = {},
@@ -28,6 +38,12 @@ export async function openPage(
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     locale: options.locale ?? 'en-US',
+  });
+  await context.addInitScript(reportCspViolations);
+  context.on('console', (message) => {
+    const text = message.text();
+    if (/CSP violation|Content Security Policy/.test(text))
+      cspViolations.push(`${message.page()?.url()}: ${text}`);
   });
   const page = await context.newPage();
   const baseURL = inject('baseURL');

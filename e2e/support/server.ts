@@ -45,6 +45,8 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SMTP_URL: '',
+      // The specs read registration codes and reset links from the outbox page, as a developer does.
+      OUTBOX_PAGE: 'true',
       PASSPORTS: 'local',
       PASSPORT_LOCAL_ISSUER: oidc.issuer,
       PASSPORT_LOCAL_CLIENT_ID: 'cutout-e2e',

@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { removalHeaders } from '@cutout/contracts';
 import { createEngine, type Engine } from '@cutout/engine';
 import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createBillingService } from './modules/billing/billing.service.ts';
+import { createClientErrorsRepo } from './modules/client-errors/client-errors.repo.ts';
+import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes.ts';
+import { createClientErrorsService } from './modules/client-errors/client-errors.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { passportsRoutes } from './modules/passports/passports.routes.ts';
 import { createPassportService } from './modules/passports/passports.service.ts';
@@ -16,15 +21,20 @@ import { createRemovalService } from './modules/removal/removal.service.ts';
 import { createStoreRepo } from './modules/store/store.repo.ts';
 import { registerStoreScope, storeRoutes } from './modules/store/store.routes.ts';
 import { createStoreService } from './modules/store/store.service.ts';
+import { createPasswordService } from './modules/users/password.service.ts';
 import { createPermissionService } from './modules/users/permissions.service.ts';
 import { createUsersRepo } from './modules/users/users.repo.ts';
 import { registerAuth, usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
-import type { Config } from './platform/config.ts';
+import { type Config, startupWarnings } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
 import { languageOf, registerRequestContext } from './platform/http/context.ts';
 import { registerErrorHandling } from './platform/http/errors.ts';
+import { registerInputGuard, requestIdOf } from './platform/http/input-guard.ts';
+import { registerCrossSiteCheck, registerSecurityHeaders } from './platform/http/security.ts';
+import { siteOriginOf } from './platform/http/site-origin.ts';
 import { registerWebApp } from './platform/http/web.ts';
+import { createIntervalJobs } from './platform/jobs/interval-jobs.ts';
 import { createMailer, createOutboxSms } from './platform/messaging/mailer.ts';
 import { outboxRoutes } from './platform/messaging/outbox.routes.ts';
 import { createMemoryRateLimiter } from './platform/rate-limit.ts';
@@ -67,8 +77,9 @@ export async function buildApp({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A client's x-request-id is echoed only when it is short and plain (see requestIdOf).
+    requestIdHeader: false,
+    genReqId: (request) => requestIdOf(request.headers['x-request-id'], randomUUID),
     // Requests must not wait for their turn behind a slow one forever.
     requestTimeout: 120_000,
   });
@@ -81,6 +92,16 @@ export async function buildApp({
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart);
   registerRequestContext(app);
+  await registerSecurityHeaders(app, {
+    siteOrigins: config.siteOrigins,
+    analyticsOrigin: config.analyticsCounterId ? 'https://mc.yandex.ru' : null,
+    imageOrigins: config.passports.flatMap((passport) =>
+      passport.iconUrl && /^https?:/.test(passport.iconUrl) ? [new URL(passport.iconUrl).origin] : [],
+    ),
+    formActionOrigins: [],
+  });
+  registerCrossSiteCheck(app, { siteOrigins: config.siteOrigins, prefixes: ['/api/stores/'] });
+  registerInputGuard(app);
 
   const stores = createStoreService({
     repo: createStoreRepo(database.db),
@@ -95,10 +116,50 @@ export async function buildApp({
   });
   const sms = createOutboxSms({ db: database.db, log: app.log });
   const usersRepo = createUsersRepo(database.db);
-  const permissions = createPermissionService({ repo: usersRepo, mailer, sms, limiter, now });
-  const users = createUsersService({ repo: usersRepo, permissions, mailer, limiter, now });
+  const permissions = createPermissionService({
+    repo: usersRepo,
+    mailer,
+    sms,
+    limiter,
+    now,
+    siteUrl: config.siteUrl,
+  });
+  const users = createUsersService({
+    repo: usersRepo,
+    permissions,
+    limiter,
+    mailer,
+    storeNameOf: async (storeId) =>
+      (
+        await stores.resolve({
+          storeId,
+          tenantClientId: undefined,
+          localeId: undefined,
+          currencyId: undefined,
+        })
+      ).snapshot.store.name,
+    now,
+  });
   const billing = createBillingService({ db: database.db, now });
-  const apiKeys = createApiKeyService({ db: database.db, now });
+  const apiKeys = createApiKeyService({
+    db: database.db,
+    now,
+    onIssued: (key) => users.notifyApiKeyIssued({ ...key, siteUrl: config.siteUrl }),
+  });
+  const passwords = createPasswordService({
+    repo: usersRepo,
+    permissions,
+    mailer,
+    limiter,
+    apiKeys,
+    siteOrigins: config.siteOrigins,
+    now,
+  });
+  const clientErrors = createClientErrorsService({
+    repo: createClientErrorsRepo(database.db),
+    limiter,
+    now,
+  });
   const ownEngine = options.engine ? undefined : lazyEngine(config);
   const removal = createRemovalService({
     engine: options.engine ?? (ownEngine as ReturnType<typeof lazyEngine>).get,
@@ -136,6 +197,7 @@ export async function buildApp({
 
   await app.register(healthRoutes, { database });
   if (config.outboxPage) await app.register(outboxRoutes, { db: database.db });
+  for (const warning of startupWarnings(config)) app.log.warn(warning);
   await app.register(
     async (scope) => {
       registerStoreScope(scope, { stores });
@@ -143,7 +205,7 @@ export async function buildApp({
       await scope.register(storeRoutes, {
         stores,
         viewer: (user) => users.viewer(user),
-        partnerActions: (user) => billing.partnerActions(user.id),
+        partnerActions: (user) => billing.partnerActions(user),
         passports: () => passports.list(),
       });
       await scope.register(apiKeysRoutes, {
@@ -155,14 +217,11 @@ export async function buildApp({
         prefix: '/actions',
         removal,
         stores,
+        limiter,
         actionId: stores.constants().removeBackgroundActionId,
       });
-      await scope.register(usersRoutes, {
-        prefix: '/users',
-        users,
-        permissions,
-        publicUrl: config.publicUrl,
-      });
+      await scope.register(usersRoutes, { prefix: '/users', users, passwords, permissions });
+      await scope.register(clientErrorsRoutes, { prefix: '/clientErrors', clientErrors });
     },
     { prefix: '/api/stores' },
   );
@@ -170,21 +229,48 @@ export async function buildApp({
     prefix: '/api/passports',
     passports,
     stores,
-    publicUrl: config.publicUrl,
+    siteOrigins: config.siteOrigins,
   });
-  app.get('/api/openapi.json', async (request) =>
-    openApiDocument(config.publicUrl ?? new URL(`${request.protocol}://${request.host}`).origin),
+  app.get('/api/openapi.json', async (request) => openApiDocument(siteOriginOf(request, config.siteOrigins)));
+  await app.register(
+    async (scope) => {
+      // Developers call the public API from their own pages with a key, never a cookie: any origin
+      // may, without credentials.
+      await scope.register(fastifyCors, {
+        origin: '*',
+        credentials: false,
+        methods: ['GET', 'POST'],
+        allowedHeaders: ['X-Access-Token', 'X-Api-Key', 'Content-Type', 'Accept'],
+        exposedHeaders: [
+          ...Object.values(removalHeaders),
+          'X-Type',
+          'X-RateLimit-Limit',
+          'X-RateLimit-Remaining',
+          'X-RateLimit-Reset',
+          'Retry-After',
+          'X-Request-Id',
+        ],
+        maxAge: 600,
+      });
+      await scope.register(publicApiRoutes, {
+        removal,
+        stores,
+        apiKeys,
+        billing,
+        limiter,
+        requestsPerMinute: config.apiRequestsPerMinute,
+      });
+    },
+    { prefix: '/api/v1' },
   );
-  await app.register(publicApiRoutes, {
-    prefix: '/api/v1',
-    removal,
-    stores,
-    apiKeys,
-    billing,
-    limiter,
-    requestsPerMinute: config.apiRequestsPerMinute,
+  const jobs = createIntervalJobs({ log: app.log });
+  // Litres held by requests that died with a process come back at start and within a minute.
+  app.addHook('onReady', async () => {
+    await jobs.every('release stale litre holds', 60_000, billing.releaseStaleHolds);
+    await jobs.every('forget old client error reports', 3_600_000, clientErrors.prune);
   });
   app.addHook('onClose', async () => {
+    await jobs.stop();
     await ownEngine?.close();
     await database.close();
   });

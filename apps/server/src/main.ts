@@ -1,7 +1,8 @@
 import { buildApp } from './app.ts';
 import { seedStore } from './modules/store/store.seed.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
-import { openDatabase } from './platform/db/client.ts';
+import { DataDirInUseError } from './platform/data-dir.ts';
+import { type Database, openDatabase } from './platform/db/client.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -15,7 +16,18 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  // The embedded database and files are the server's alone: what it creates is 0600/0700.
+  if (!config.databaseUrl) process.umask(0o077);
+  let database: Database;
+  try {
+    database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
   await database.migrate();
   await seedStore(database.db);
   const app = await buildApp({ config, database });

@@ -30,9 +30,16 @@ export const errorStatus = {
   NEXT_REQUEST_NOT_YET: 429,
   INVALID_RESET_TOKEN: 400,
   CALLBACK_NOT_ALLOWED: 400,
+  CROSS_SITE_REQUEST: 403,
   core_locale_not_set: 400,
   core_currency_not_set: 400,
   core_object_not_set: 400,
+  /** A multipart form that cannot be read (no boundary, broken parts). */
+  MALFORMED_FORM: 400,
+  FORM_TOO_MANY_PARTS: 413,
+  FORM_FIELD_TOO_LARGE: 413,
+  /** A user holds the most live API keys allowed. */
+  API_KEY_LIMIT: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

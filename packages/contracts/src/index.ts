@@ -1,3 +1,4 @@
+export * from './client-errors.ts';
 export * from './errors.ts';
 export * from './removal.ts';
 export * from './storage.ts';

@@ -27,6 +27,13 @@ export const actionFailedDetailsSchema = z.object({
   value: z.union([z.string(), z.number()]).optional(),
 });
 
+/**
+ * The `value` of errors 113 (image) and 114 (background) when the file is a JPG, PNG or WEBP and is
+ * still refused: `damaged` when it cannot be decoded; a number when it is larger than that many
+ * megapixels. Without a value the file is not a JPG, PNG or WEBP at all.
+ */
+export const imageProblem = { damaged: 'damaged' } as const;
+
 /** Fields of the execute call (multipart form, SPEC §7.2); every value is a string, files are files. */
 export const executeFieldNames = [
   'image_file',

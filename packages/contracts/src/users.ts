@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiKeySchema } from './removal.ts';
 
 /** Purposes of a verification code (permission item). */
 export const permissionPurposes = ['user_verify', 'user_reset_password'] as const;
@@ -22,8 +23,16 @@ const phoneNumber = z
 const password = z
   .string({ error: 'error_password_required' })
   .min(1, 'error_password_required')
-  .min(6, 'error_password_too_short')
+  .min(8, 'error_password_too_short')
   .max(128, 'error_password_too_long');
+
+/** A name typed by a person: trimmed, bounded, without control characters (they break storage and display). */
+export const plainTextSchema = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .regex(/^[^\p{Cc}]*$/u, 'error_invalid_characters');
 
 export const permissionItemSchema = z.object({
   id: z.string(),
@@ -68,7 +77,7 @@ export const registerRequestSchema = z.object({
   email: email.optional().nullable(),
   phoneNumber: phoneNumber.optional().nullable(),
   password,
-  fullName: z.string().trim().max(200).optional().nullable(),
+  fullName: plainTextSchema(200).optional().nullable(),
   redirectUrl: z.string().max(2000).optional(),
   permissionItemList: z.array(permissionItemRefSchema).optional(),
   autoLogin: z.boolean().default(true),
@@ -81,7 +90,7 @@ export const anonymousRegisterRequestSchema = z.object({
   email: z.null().optional(),
   password: z.null().optional(),
   partnerTypeId: z.string().optional(),
-  fullName: z.string().trim().max(200).optional().nullable(),
+  fullName: plainTextSchema(200).optional().nullable(),
   localeId: z.string().optional().nullable(),
   currencyId: z.string().optional().nullable(),
 });
@@ -100,6 +109,17 @@ export const changePasswordRequestSchema = z.object({
   newPassword: password,
 });
 export const resultSchema = z.object({ result: z.boolean() });
+/**
+ * A new password is set. The account's API keys are listed (a hijacker may have issued some) with a
+ * short-lived token that revokes them all through `/users/revokeApiKeys`.
+ */
+export const setPasswordResponseSchema = resultSchema.extend({
+  apiKeys: z.array(apiKeySchema),
+  revokeKeysToken: z.string().nullable(),
+});
+export type SetPasswordResponse = z.infer<typeof setPasswordResponseSchema>;
+export const revokeApiKeysRequestSchema = z.object({ token: z.string().min(1).max(200) });
+export const revokeApiKeysResponseSchema = resultSchema.extend({ revoked: z.number().int() });
 export const changeLocaleRequestSchema = z.object({ localeId: z.string().optional().nullable() });
 export const changeCurrencyRequestSchema = z.object({ currencyId: z.string().optional().nullable() });
-export const updateProfileRequestSchema = z.object({ fullName: z.string().trim().max(200).nullable() });
+export const updateProfileRequestSchema = z.object({ fullName: plainTextSchema(200).nullable() });

@@ -55,10 +55,20 @@ export interface RemovalResult {
   foreground: Box;
   /** The input's size after EXIF orientation, before any resizing. */
   original: { width: number; height: number };
-  /** True when the network mask came from the cache (or a concurrent request for the same bytes). */
+  /** True when the network mask came from the cache (or a concurrent request for the same bytes), in the call's scope. */
   maskCached: boolean;
   /** Milliseconds per stage, measured in the worker. */
   timings: Record<string, number>;
+}
+
+/** Who a removal is for, beside what it is. */
+export interface RemovalCall {
+  /**
+   * The party the result goes to (a user, a client address). Cached masks are kept per scope: a
+   * repeated upload answers much faster, so a shared cache would tell anyone holding a picture
+   * whether someone else processed it lately. Calls without a scope share one cache.
+   */
+  cacheScope?: string;
 }
 
 /** Counters for monitoring. */
@@ -76,7 +86,11 @@ export interface EngineStats {
 /** The background-removal engine: a worker pool with one loaded model per worker. */
 export interface Engine {
   /** Cuts the subject out of `input` (JPG, PNG or WEBP bytes); throws EngineError for bad input. */
-  remove(input: Uint8Array, options?: RemovalOptionsInput | Record<string, unknown>): Promise<RemovalResult>;
+  remove(
+    input: Uint8Array,
+    options?: RemovalOptionsInput | Record<string, unknown>,
+    call?: RemovalCall,
+  ): Promise<RemovalResult>;
   /** Times one bare network run (1024x1024, blank input) in a worker: a health check, and the benchmark's floor. */
   probe(): Promise<{ networkMs: number }>;
   /** Counters: pool, queue, cache. */
@@ -125,7 +139,11 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
   const counters = { active: 0, completed: 0, failed: 0, rejectedBusy: 0 };
   let closed = false;
 
-  async function remove(input: Uint8Array, raw: RemovalOptionsInput | Record<string, unknown> = {}) {
+  async function remove(
+    input: Uint8Array,
+    raw: RemovalOptionsInput | Record<string, unknown> = {},
+    call: RemovalCall = {},
+  ) {
     if (closed) throw new Error('engine is closed');
     const options = parseRemovalOptions(raw);
     checkImageBytes(input);
@@ -135,7 +153,7 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
     }
     counters.active++;
     try {
-      const result = await removeChecked(input, options);
+      const result = await removeChecked(input, options, call.cacheScope ?? '');
       counters.completed++;
       return result;
     } catch (err) {
@@ -146,10 +164,16 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
     }
   }
 
-  async function removeChecked(input: Uint8Array, options: RemovalOptions): Promise<RemovalResult> {
+  async function removeChecked(
+    input: Uint8Array,
+    options: RemovalOptions,
+    cacheScope: string,
+  ): Promise<RemovalResult> {
     const header = await readHeader(input);
     if (options.bg_image) await readHeader(options.bg_image, 'background');
-    const key = Buffer.from(await crypto.subtle.digest('SHA-256', input)).toString('hex');
+    const digest = Buffer.from(await crypto.subtle.digest('SHA-256', input)).toString('hex');
+    // The digest has a fixed length at the end, so no scope can pass for another scope's key.
+    const key = `${cacheScope}:${digest}`;
     // A request for bytes whose mask is being computed right now waits for it instead of
     // running the network a second time (preview and full of one upload arrive together).
     const mask = cache.get(key) ?? (await pending.get(key)) ?? undefined;

@@ -21,6 +21,13 @@ export const ErrorCode = {
 
 export type ErrorCodeNumber = (typeof ErrorCode)[keyof typeof ErrorCode];
 
+/**
+ * The `value` of 113 and 114 for a JPG, PNG or WEBP that cannot be decoded (a broken or cut-off
+ * file). A picture over the pixel limit carries that limit in megapixels instead. The server's
+ * contracts name the same value (`imageProblem`).
+ */
+export const DAMAGED_IMAGE = 'damaged';
+
 /** Codes that mark the input image itself as invalid (SPEC.md §8.3). */
 export const INVALID_INPUT_CODES: readonly number[] = [103, 107, 108, 109, 113];
 

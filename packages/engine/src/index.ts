@@ -1,7 +1,7 @@
 export type { Rgba } from './colors.ts';
 export { parseColor } from './colors.ts';
 export { CSS_NAMED_COLORS } from './css-colors.ts';
-export type { Engine, EngineConfig, EngineStats, RemovalResult } from './engine.ts';
+export type { Engine, EngineConfig, EngineStats, RemovalCall, RemovalResult } from './engine.ts';
 export { createEngine } from './engine.ts';
 export type { ErrorCodeNumber } from './errors.ts';
 export { EngineError, ErrorCode, INVALID_INPUT_CODES } from './errors.ts';
@@ -10,6 +10,6 @@ export { checkImageBytes, decodeBase64Image, detectFormat } from './input.ts';
 export { LIMITS } from './limits.ts';
 export type { ModelConfig } from './model/prepare.ts';
 export type { CropMargin, Length, RemovalOptions, RemovalOptionsInput } from './options.ts';
-export { DEFAULT_OPTIONS, parseRemovalOptions } from './options.ts';
+export { DEFAULT_OPTIONS, parseRemovalOptions, SIZE_NAMES } from './options.ts';
 export type { Box } from './pipeline/frame.ts';
 export type { RefineConfig } from './pipeline/refine.ts';

@@ -10,8 +10,8 @@ export interface MaskCacheStats {
 }
 
 /**
- * Least-recently-used cache of network masks keyed by the SHA-256 of the input bytes, bounded by
- * the bytes it holds (a 1024x1024 mask is 1 MiB). A Map keeps insertion order, so re-inserting on
+ * Least-recently-used cache of network masks, keyed by the engine (the requester's scope and the
+ * SHA-256 of the input bytes), bounded by the bytes it holds (a 1024x1024 mask is 1 MiB). A Map keeps insertion order, so re-inserting on
  * every hit makes the first key the least recently used.
  */
 export class MaskCache {

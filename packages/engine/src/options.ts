@@ -41,14 +41,20 @@ export interface RemovalOptionsInput {
   crop_margin?: string | number | Partial<Record<keyof CropMargin, string | number | Length>>;
 }
 
-const SIZES: Record<string, RemovalOptions['size']> = {
-  preview: 'preview',
-  small: 'preview',
-  regular: 'preview',
-  full: 'full',
-  '4k': 'full',
-  auto: 'full',
-};
+/**
+ * The names each size is asked for by (remove.bg's among them), matched in any letter case. The
+ * preview names are the free ones: a caller without an account may use them.
+ */
+export const SIZE_NAMES = {
+  preview: ['preview', 'small', 'regular'],
+  full: ['full', '4k', 'auto'],
+} as const satisfies Record<RemovalOptions['size'], readonly string[]>;
+
+const SIZES = new Map<string, RemovalOptions['size']>(
+  (Object.keys(SIZE_NAMES) as Array<RemovalOptions['size']>).flatMap((size) =>
+    SIZE_NAMES[size].map((name) => [name, size] as const),
+  ),
+);
 const FORMATS: Record<string, RemovalOptions['format']> = {
   png: 'png',
   jpg: 'jpg',
@@ -96,7 +102,7 @@ function keyOf(value: unknown): string | null {
 }
 
 function parseSize(value: unknown): RemovalOptions['size'] {
-  const size = SIZES[keyOf(value) ?? ''];
+  const size = SIZES.get(keyOf(value) ?? '');
   if (!size) throw new EngineError(ErrorCode.WRONG_SIZE, 'size must be preview or full', String(value));
   return size;
 }

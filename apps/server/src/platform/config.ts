@@ -27,7 +27,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   ANALYTICS_COUNTER_ID: z.string().regex(/^\d+$/, 'must be a numeric counter id').optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
-  PUBLIC_URL: z.url('must be an http(s) URL').optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -53,10 +53,19 @@ export type Config = {
   analyticsCounterId: string | undefined;
   trustProxy: boolean;
   shutdownTimeoutMs: number;
+  /** PUBLIC_URL as configured; unset on a machine of one's own. */
   publicUrl: string | undefined;
+  /**
+   * The origins this site is reached at: PUBLIC_URL's, or the loopback addresses of PORT when it is
+   * unset. Links in mail and the sign-in callback are built only from these, never from a request's
+   * Host header; cross-site checks accept them (and the request's own origin).
+   */
+  siteOrigins: string[];
+  /** The address links in mail start with: PUBLIC_URL, or http://localhost:PORT. */
+  siteUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** The development page that shows the mail and SMS outbox; on by default when no SMTP is set. */
+  /** The page that shows the mail and SMS outbox: only in development or when asked for. */
   outboxPage: boolean;
   passports: PassportConfig[];
   /** Inference worker threads; unset → the engine's default for the cores. */
@@ -135,6 +144,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const passports = readPassports(present, problems);
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
+  const loopback = [`http://localhost:${e.PORT}`, `http://127.0.0.1:${e.PORT}`, `http://[::1]:${e.PORT}`];
+  const siteOrigins = e.PUBLIC_URL ? [new URL(e.PUBLIC_URL).origin] : loopback;
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -149,12 +160,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     publicUrl: e.PUBLIC_URL,
+    siteOrigins,
+    siteUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : (loopback[0] as string),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    outboxPage: e.OUTBOX_PAGE ?? !e.SMTP_URL,
+    // Codes and reset links sit in the outbox: showing it to anyone is an account takeover.
+    outboxPage: e.OUTBOX_PAGE ?? e.NODE_ENV === 'development',
     passports,
     engineWorkers: e.ENGINE_WORKERS,
     engineMaxQueue: e.ENGINE_MAX_QUEUE,
     apiRequestsPerMinute: e.API_REQUESTS_PER_MINUTE,
   };
+}
+
+/**
+ * What a production start without some settings does, said loudly at start: each line names the
+ * variable and the consequence.
+ */
+export function startupWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.env !== 'production') return warnings;
+  if (!config.publicUrl) {
+    warnings.push(
+      `PUBLIC_URL is not set: links in mail and the sign-in callback point at ${config.siteUrl}, ` +
+        'so they work only on this machine. Set PUBLIC_URL to the address users reach the site at.',
+    );
+  }
+  if (!config.smtpUrl) {
+    warnings.push(
+      'SMTP_URL is not set: no mail or SMS is delivered. Verification codes and reset links are ' +
+        'written to this log (and kept in the outbox table) instead. Set SMTP_URL before real users sign up.',
+    );
+  }
+  if (config.outboxPage) {
+    warnings.push(
+      'OUTBOX_PAGE is on: anyone who can reach /dev/outbox reads every verification code and reset ' +
+        'link, and can take over any account. Never turn it on where strangers can reach the site.',
+    );
+  }
+  return warnings;
 }

@@ -1,4 +1,4 @@
-import type { ErrorCode, Language } from '@cutout/contracts';
+import { type ErrorCode, imageProblem, type Language } from '@cutout/contracts';
 
 type Messages = Record<ErrorCode, string>;
 
@@ -30,10 +30,15 @@ const en: Messages = {
   ATTEMPTS_EXCEEDED: 'Too many wrong codes. Request a new code.',
   NEXT_REQUEST_NOT_YET: 'Next verification code will be available via {seconds} s',
   INVALID_RESET_TOKEN: 'The password reset link is not valid or has expired. Request a new one.',
-  CALLBACK_NOT_ALLOWED: 'The callback address must be on this site.',
+  CALLBACK_NOT_ALLOWED: 'The callback address must be on this site ({origin}).',
+  CROSS_SITE_REQUEST: 'The request came from another site and was refused.',
   core_locale_not_set: 'The language is not set.',
   core_currency_not_set: 'The currency is not set.',
   core_object_not_set: 'The object is not set.',
+  MALFORMED_FORM: 'The form cannot be read: it is not valid multipart/form-data.',
+  FORM_TOO_MANY_PARTS: 'The form has too many parts: at most {fields} fields and {files} files are accepted.',
+  FORM_FIELD_TOO_LARGE: 'The form field {field} is too long: at most {limit} bytes are accepted.',
+  API_KEY_LIMIT: 'You already have {limit} API keys: revoke one before issuing another.',
 };
 
 const ru: Messages = {
@@ -64,10 +69,15 @@ const ru: Messages = {
   ATTEMPTS_EXCEEDED: 'Слишком много неверных кодов. Запросите новый код.',
   NEXT_REQUEST_NOT_YET: 'Следующий код подтверждения будет доступен через {seconds} с',
   INVALID_RESET_TOKEN: 'Ссылка для сброса пароля недействительна или устарела. Запросите новую.',
-  CALLBACK_NOT_ALLOWED: 'Адрес возврата должен быть на этом сайте.',
+  CALLBACK_NOT_ALLOWED: 'Адрес возврата должен быть на этом сайте ({origin}).',
+  CROSS_SITE_REQUEST: 'Запрос пришёл с другого сайта и отклонён.',
   core_locale_not_set: 'Язык не выбран.',
   core_currency_not_set: 'Валюта не выбрана.',
   core_object_not_set: 'Объект не задан.',
+  MALFORMED_FORM: 'Не удалось прочитать форму: это не корректный multipart/form-data.',
+  FORM_TOO_MANY_PARTS: 'В форме слишком много частей: принимается не более {fields} полей и {files} файлов.',
+  FORM_FIELD_TOO_LARGE: 'Поле формы {field} слишком длинное: принимается не более {limit} байт.',
+  API_KEY_LIMIT: 'У вас уже {limit} API-ключей: отзовите один, чтобы выпустить новый.',
 };
 
 const catalogue: Record<Language, Messages> = { en, ru };
@@ -92,9 +102,10 @@ const fieldCatalogue: Record<Language, Record<string, string>> = {
     error_phone_number_required: 'Fill in the phone number.',
     error_phone_number_invalid: 'The phone number is not valid.',
     error_password_required: 'Fill in the password.',
-    error_password_too_short: 'The password must be at least 6 characters long.',
+    error_password_too_short: 'The password must be at least 8 characters long.',
     error_password_too_long: 'The password must be at most 128 characters long.',
     error_label_required: 'The label is required!',
+    error_invalid_characters: 'Remove the control characters from the text.',
     core_object_not_set: 'The object is not set.',
   },
   ru: {
@@ -103,9 +114,10 @@ const fieldCatalogue: Record<Language, Record<string, string>> = {
     error_phone_number_required: 'Заполните номер телефона.',
     error_phone_number_invalid: 'Некорректный номер телефона.',
     error_password_required: 'Заполните пароль.',
-    error_password_too_short: 'Пароль должен быть не короче 6 символов.',
+    error_password_too_short: 'Пароль должен быть не короче 8 символов.',
     error_password_too_long: 'Пароль должен быть не длиннее 128 символов.',
     error_label_required: 'Укажите название!',
+    error_invalid_characters: 'Уберите из текста управляющие символы.',
     core_object_not_set: 'Объект не задан.',
   },
 };
@@ -160,8 +172,42 @@ export function actionMessage(
   language: Language,
   value?: string | number,
 ): string | undefined {
-  const template = actionCatalogue[language][errorCode];
+  const template = imageProblemMessage(errorCode, language, value) ?? actionCatalogue[language][errorCode];
   if (!template) return undefined;
   const mb = typeof value === 'number' ? String(Math.round(value / (1024 * 1024))) : '';
   return template.replace('{value}', String(value ?? '')).replace('{mb}', mb);
+}
+
+/**
+ * Texts of errors 113 and 114 that say what was wrong with a readable JPG, PNG or WEBP, by the
+ * error's `value` (contracts' imageProblem): damaged, or larger than {value} megapixels.
+ */
+const imageProblemCatalogue: Record<Language, Record<number, { damaged: string; megapixels: string }>> = {
+  en: {
+    113: {
+      damaged: 'Invalid image: the file is damaged.',
+      megapixels: 'Invalid image: it is larger than {value} megapixels.',
+    },
+    114: {
+      damaged: 'Invalid background image: the file is damaged.',
+      megapixels: 'Invalid background image: it is larger than {value} megapixels.',
+    },
+  },
+  ru: {
+    113: {
+      damaged: 'Неверное изображение: файл повреждён.',
+      megapixels: 'Неверное изображение: оно больше {value} мегапикселей.',
+    },
+    114: {
+      damaged: 'Неверное фоновое изображение: файл повреждён.',
+      megapixels: 'Неверное фоновое изображение: оно больше {value} мегапикселей.',
+    },
+  },
+};
+
+function imageProblemMessage(errorCode: number, language: Language, value?: string | number) {
+  const texts = imageProblemCatalogue[language][errorCode];
+  if (!texts) return undefined;
+  if (value === imageProblem.damaged) return texts.damaged;
+  return typeof value === 'number' ? texts.megapixels : undefined;
 }

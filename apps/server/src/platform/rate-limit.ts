@@ -1,7 +1,14 @@
+import { DomainError } from './errors.ts';
+
 /** A fixed-window counter per key; in memory by default (one process), Redis in scale-out. */
 export interface RateLimiter {
   /** Counts one hit; `allowed` is false once the key went over its limit in the current window. */
   hit(key: string, rule: RateRule): Promise<RateVerdict>;
+  /**
+   * Whether one more hit would still be allowed, without counting it: a lock is checked before the
+   * guarded work (a password check), and only a failure counts.
+   */
+  peek(key: string, rule: RateRule): Promise<RateVerdict>;
   /** Forgets a key (a successful login clears its failures). */
   reset(key: string): Promise<void>;
 }
@@ -20,6 +27,24 @@ export interface RateRule {
   windowMs: number;
 }
 
+function verdict(window: { count: number; resetAt: number }, rule: RateRule, time: number): RateVerdict {
+  return {
+    allowed: window.count <= rule.limit,
+    retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - time) / 1000)),
+    remaining: Math.max(0, rule.limit - window.count),
+    resetAt: Math.ceil(window.resetAt / 1000),
+  };
+}
+
+/** Throws RATE_LIMITED (429 with Retry-After) for a verdict that does not allow the call. */
+export function refuseWhenLimited(verdict: RateVerdict): void {
+  if (verdict.allowed) return;
+  throw new DomainError('RATE_LIMITED', {
+    params: { seconds: verdict.retryAfterSeconds },
+    headers: { 'retry-after': String(verdict.retryAfterSeconds) },
+  });
+}
+
 /** The in-memory limiter of the embedded mode. */
 export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>();
@@ -35,12 +60,14 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
         windows.set(key, window);
       }
       window.count += 1;
-      return {
-        allowed: window.count <= rule.limit,
-        retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - time) / 1000)),
-        remaining: Math.max(0, rule.limit - window.count),
-        resetAt: Math.ceil(window.resetAt / 1000),
-      };
+      return verdict(window, rule, time);
+    },
+    async peek(key, rule) {
+      const time = now();
+      const window = windows.get(key);
+      const current = window && window.resetAt > time ? window : { count: 0, resetAt: time + rule.windowMs };
+      // As if this were the next hit: allowed while the count is still under the limit.
+      return verdict({ count: current.count + 1, resetAt: current.resetAt }, rule, time);
     },
     async reset(key) {
       windows.delete(key);

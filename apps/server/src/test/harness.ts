@@ -75,7 +75,14 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: Pick<AppOptions, 'now' | 'engine' | 'isFetchAllowed'> = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: makeWebDist(), ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: makeWebDist(),
+    // The address `inject` requests come to (Host: localhost:80).
+    PUBLIC_URL: 'http://localhost',
+    ...env,
+  });
   const database = await openTestDatabase(kind);
   const app = await buildApp({ config, database, logger: false, ...options });
   await app.ready();
@@ -104,10 +111,14 @@ export function testClock(start = new Date('2026-11-21T12:00:00Z')) {
   };
 }
 
+let registrations = 1;
+
 /** Registers a user the way a person does (code from the outbox, approve, register); answers the access token. */
 export async function registerUser(t: TestApp, email: string, password = 'secret-1'): Promise<string> {
+  // A client address of its own, as if each person signed up from their own machine.
+  const remoteAddress = `10.${(registrations >> 16) & 255}.${(registrations >> 8) & 255}.${registrations++ & 255}`;
   const post = (url: string, payload: object) =>
-    t.app.inject({ method: 'POST', url: `/api/stores/users${url}`, payload });
+    t.app.inject({ method: 'POST', url: `/api/stores/users${url}`, payload, remoteAddress });
   const request = await post('/permissions/request?typeId=email', { purpose: 'user_verify', email });
   const [item] = request.json().permissionItemList;
   const code = (await latestOutboxMessage(t, email))?.text.match(/(\d{6})/)?.[1];

@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { decodeModelInput } from './decode.ts';
+import { LIMITS } from '../limits.ts';
+import { discPhoto, pngClaiming } from '../test-images.ts';
+import { decodeBackdrop, decodeModelInput, decodeWork, readHeader } from './decode.ts';
 
 describe('network input', () => {
   it('is planar NCHW, normalised per channel with its own mean and std', async () => {
@@ -30,5 +32,34 @@ describe('network input', () => {
       spec: { width: 2, height: 1, mean: [0, 0, 0], std: [1, 1, 1] },
     });
     expect(Array.from(tensor)).toEqual([1, 0, 1, 0, 1, 0]);
+  });
+});
+
+describe('refused pictures say why', () => {
+  it('gives a header over the pixel limit that limit in megapixels', async () => {
+    await expect(readHeader(await pngClaiming(30_000, 30_000))).rejects.toMatchObject({
+      code: 113,
+      value: LIMITS.maxInputPixels / 1e6,
+    });
+    await expect(readHeader(await pngClaiming(30_000, 30_000), 'background')).rejects.toMatchObject({
+      code: 114,
+      value: LIMITS.maxInputPixels / 1e6,
+    });
+  });
+
+  it('calls a cut-off JPG or PNG damaged', async () => {
+    for (const format of ['jpeg', 'png'] as const) {
+      const whole = await discPhoto({ width: 320, height: 240, format });
+      const bytes = whole.subarray(0, whole.length / 2);
+      const header = await readHeader(bytes);
+      await expect(decodeWork({ bytes, header, size: header }), format).rejects.toMatchObject({
+        code: 113,
+        value: 'damaged',
+      });
+      await expect(decodeBackdrop({ bytes, size: header }), format).rejects.toMatchObject({
+        code: 114,
+        value: 'damaged',
+      });
+    }
   });
 });

@@ -1,5 +1,5 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { EngineError, ErrorCode } from '../errors.ts';
+import { DAMAGED_IMAGE, EngineError, ErrorCode } from '../errors.ts';
 import { LIMITS } from '../limits.ts';
 import type { Pixels } from './alpha.ts';
 
@@ -41,7 +41,7 @@ export async function readHeader(
     // Only the header is read here, so the pixel limit can wait for our own, clearer check below.
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch (err) {
-    throw new EngineError(code, `${role} cannot be read: ${(err as Error).message}`);
+    throw new EngineError(code, `${role} cannot be read: ${(err as Error).message}`, DAMAGED_IMAGE);
   }
   const { width, height, format } = meta;
   if (!width || !height || !['jpeg', 'png', 'webp'].includes(format ?? '')) {
@@ -49,8 +49,9 @@ export async function readHeader(
   }
   if (width * height > LIMITS.maxInputPixels) {
     const mp = ((width * height) / 1e6).toFixed(0);
-    const message = `${role} claims ${width}x${height} px (${mp} MP), over the ${LIMITS.maxInputPixels / 1e6} MP we decode`;
-    throw new EngineError(code, message);
+    const limit = LIMITS.maxInputPixels / 1e6;
+    const message = `${role} claims ${width}x${height} px (${mp} MP), over the ${limit} MP we decode`;
+    throw new EngineError(code, message, limit);
   }
   const turned = (meta.orientation ?? 1) >= 5;
   return {
@@ -157,6 +158,7 @@ export async function decodeBackdrop(options: {
     throw new EngineError(
       ErrorCode.INVALID_BG_IMAGE,
       `bg_image cannot be decoded: ${(err as Error).message}`,
+      DAMAGED_IMAGE,
     );
   }
 }
@@ -165,6 +167,7 @@ async function decodeOr113(pipeline: Sharp) {
   try {
     return await pipeline.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
   } catch (err) {
-    throw new EngineError(ErrorCode.INVALID_IMAGE, `image cannot be decoded: ${(err as Error).message}`);
+    const message = `image cannot be decoded: ${(err as Error).message}`;
+    throw new EngineError(ErrorCode.INVALID_IMAGE, message, DAMAGED_IMAGE);
   }
 }

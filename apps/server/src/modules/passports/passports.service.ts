@@ -4,15 +4,13 @@ import * as oidc from 'openid-client';
 import type { PassportConfig } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { DomainError } from '../../platform/errors.ts';
+import { safeReturnPath } from '../../platform/http/return-path.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { passportLogins } from './passports.schema.ts';
 
-const loginLifetimeMs = 10 * 60_000;
-
-/** Only a path of this site may be returned to: no scheme, no host, no `//`. */
-export const safeReturnPath = (value: string | undefined): string =>
-  value && /^\/(?!\/)/.test(value) && !value.includes('\\') ? value : '/';
+/** How long a started sign-in may take at the provider. */
+export const loginLifetimeMs = 10 * 60_000;
 
 export function createPassportService(deps: {
   passports: PassportConfig[];
@@ -63,13 +61,16 @@ export function createPassportService(deps: {
       }));
     },
 
-    /** Starts a sign-in: remembers state, nonce and PKCE verifier, and answers the provider's address. */
+    /**
+     * Starts a sign-in: remembers state, nonce and PKCE verifier, and answers the provider's address
+     * with the state, which the browser that started keeps in a cookie.
+     */
     async start(input: {
       slug: string;
       storeId: string;
-      returnTo: string;
+      returnTo: string | undefined;
       redirectUri: string;
-    }): Promise<URL> {
+    }): Promise<{ url: URL; state: string }> {
       const passport = passportOf(input.slug);
       const client = await clientOf(passport);
       const state = oidc.randomState();
@@ -86,7 +87,7 @@ export function createPassportService(deps: {
         returnTo: safeReturnPath(input.returnTo),
         expiresAt: new Date(now.getTime() + loginLifetimeMs),
       });
-      return oidc.buildAuthorizationUrl(client, {
+      const url = oidc.buildAuthorizationUrl(client, {
         redirect_uri: input.redirectUri,
         scope: 'openid email profile',
         state,
@@ -94,15 +95,23 @@ export function createPassportService(deps: {
         code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
         code_challenge_method: 'S256',
       });
+      return { url, state };
     },
 
     /**
      * Finishes a sign-in: checks the answer, then finds the user by this passport, or links the
      * account with the same verified e-mail, or creates one; answers an access token.
      */
-    async finish(input: { slug: string; callbackUrl: URL }): Promise<{ token: string; returnTo: string }> {
+    async finish(input: {
+      slug: string;
+      callbackUrl: URL;
+      /** The state the browser kept from the start; a callback without it was not started there. */
+      browserState: string | undefined;
+    }): Promise<{ token: string; returnTo: string }> {
       const passport = passportOf(input.slug);
       const state = input.callbackUrl.searchParams.get('state') ?? '';
+      if (!input.browserState || input.browserState !== state)
+        throw new DomainError('AUTHORIZATION_REQUIRED', { details: { reason: 'browser' } });
       const [login] = await deps.db
         .delete(passportLogins)
         .where(and(eq(passportLogins.state, state), eq(passportLogins.provider, passport.slug)))

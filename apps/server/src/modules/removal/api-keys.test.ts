@@ -55,6 +55,20 @@ describe.each(testDatabases)('API keys on %s', (kind) => {
     expect((await call('fetchTokenList', {}, owner)).json().tokens[0].label).toBe('Mine');
   });
 
+  it('refuses a 21st live key with 409 API_KEY_LIMIT and its message', async () => {
+    const token = await signedIn('many-keys@example.com');
+    for (let i = 0; i < 20; i += 1)
+      expect((await call('issueToken', { label: `k${i}` }, token)).statusCode).toBe(200);
+    const refused = await call('issueToken', { label: 'one more' }, token);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'API_KEY_LIMIT',
+      message: 'You already have 20 API keys: revoke one before issuing another.',
+    });
+    const ru = await call('issueToken', { label: 'ещё' }, token, { 'x-locale-id': 'ru' });
+    expect(ru.json().message).toBe('У вас уже 20 API-ключей: отзовите один, чтобы выпустить новый.');
+  });
+
   it('needs a signed-in user and the configured action', async () => {
     expect((await call('fetchTokenList', {})).statusCode).toBe(401);
     const token = await signedIn('action@example.com');

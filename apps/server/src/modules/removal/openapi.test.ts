@@ -30,7 +30,7 @@ describe('the OpenAPI document', () => {
     expect(fields).toEqual(
       expect.arrayContaining(['bg_image_url', 'bg_image_file', 'crop', 'crop_margin', 'output_format']),
     );
-    expect(Object.keys(removebg.responses)).toEqual(['200', '400', '401', '402', '403', '429', '503']);
+    expect(Object.keys(removebg.responses)).toEqual(['200', '400', '401', '402', '403', '413', '429', '503']);
     expect(removebg.responses['200'].headers).toHaveProperty('x-credits-charged');
     expect(doc.components.schemas.Error.properties).toHaveProperty('code');
     expect(doc.components.securitySchemes.accessToken.name).toBe('X-Access-Token');

@@ -104,12 +104,19 @@ export function openApiDocument(serverUrl: string) {
               },
             },
             400: errorResponse(
-              'ACTION_FAILED: an invalid parameter or image; details.errorCode says which (100–116).',
+              'ACTION_FAILED: an invalid parameter or image; details.errorCode says which (100–116). ' +
+                'MALFORMED_FORM: a multipart body that cannot be read (no boundary).',
             ),
             401: errorResponse('A full size without a key (ACTION_FAILED, errorCode 101).'),
             402: errorResponse('INSUFFICIENT_BALANCE: no litres left.'),
             403: errorResponse('The key is not valid (ACTION_FAILED, errorCode 100).'),
-            429: errorResponse('RATE_LIMITED: too many requests; see Retry-After.'),
+            413: errorResponse(
+              'PAYLOAD_TOO_LARGE (a JSON body over 48 MB), FORM_TOO_MANY_PARTS (over 30 fields or 4 ' +
+                'files) or FORM_FIELD_TOO_LARGE (a text field over 64 KB; base64 images have their own limit).',
+            ),
+            429: errorResponse(
+              'RATE_LIMITED: too many requests, or 10 wrong keys from one address in 10 minutes; see Retry-After.',
+            ),
             503: errorResponse('SERVER_BUSY: every image processor is busy; see Retry-After.'),
           },
         },
@@ -127,6 +134,7 @@ export function openApiDocument(serverUrl: string) {
             },
             401: errorResponse('No key (ACTION_FAILED, errorCode 101).'),
             403: errorResponse('The key is not valid (ACTION_FAILED, errorCode 100).'),
+            429: errorResponse('RATE_LIMITED: see Retry-After.'),
           },
         },
       },

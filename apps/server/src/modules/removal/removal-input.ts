@@ -1,5 +1,7 @@
-import '@fastify/multipart';
+import { finished } from 'node:stream/promises';
+import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import { DomainError } from '../../platform/errors.ts';
 import { actionFailed } from './removal.service.ts';
 
 /**
@@ -14,35 +16,77 @@ export interface RemovalInput {
 const maxFileBytes = 32 * 1024 * 1024;
 
 /**
+ * The form's limits. An image may come as a file or as base64 text: both are read as streams with a
+ * limit of their own, so that an ordinary field stays small and an unknown field of 40 MB is refused
+ * after its first 64 KB instead of being held.
+ */
+const removalFormLimits = {
+  fields: 30,
+  fieldBytes: 64 * 1024,
+  /** A 32 MB image as base64 (4/3 of it), with room for a data: prefix and line breaks. */
+  base64Bytes: 48 * 1024 * 1024,
+  files: 4,
+} as const;
+
+/** Parts read as streams whatever their headers say, each with its limit and its error code past it. */
+const streamedParts = new Map<string, { maxBytes: number; code: 103 | 114; text: boolean }>([
+  ['image_file', { maxBytes: maxFileBytes, code: 103, text: false }],
+  ['bg_image_file', { maxBytes: maxFileBytes, code: 114, text: false }],
+  ['image_file_b64', { maxBytes: removalFormLimits.base64Bytes, code: 103, text: true }],
+  ['bg_image_file_b64', { maxBytes: removalFormLimits.base64Bytes, code: 114, text: true }],
+]);
+
+const tooManyParts = () =>
+  new DomainError('FORM_TOO_MANY_PARTS', {
+    params: { fields: removalFormLimits.fields, files: removalFormLimits.files },
+  });
+
+/**
  * Reads the multipart form (or JSON object) of the execute call and the public API. A file over
- * 32 MB stops the upload at the limit and answers error 103; the image is never held twice.
+ * 32 MB stops the upload at the limit and answers error 103; the image is never held twice. A form
+ * that cannot be read, has too many parts or a field over 64 KB is refused with its own code.
  */
 export async function readRemovalInput(request: FastifyRequest): Promise<RemovalInput> {
+  if (!request.isMultipart()) return readJsonBody(request.body);
   const fields: Record<string, unknown> = {};
   const files: Record<string, Buffer> = {};
-  if (!request.isMultipart()) {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    for (const [name, value] of Object.entries(body)) {
-      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
-        fields[name] = String(value);
-      } else if (value !== null && value !== undefined) {
-        fields[name] = value;
-      }
-    }
-    return { fields, files };
-  }
+  const count = { fields: 0, files: 0 };
   try {
     for await (const part of request.parts({
-      limits: { fileSize: maxFileBytes, files: 2, fields: 30, fieldSize: 48 * 1024 * 1024 },
+      isPartAFile: (name, _contentType, fileName) =>
+        fileName !== undefined || (name !== undefined && streamedParts.has(name)),
+      // One over our own counts, so that we refuse the part past a limit ourselves: the parser
+      // would stop in the middle of a file instead.
+      limits: {
+        fields: removalFormLimits.fields + 1,
+        fieldSize: removalFormLimits.fieldBytes,
+        files: removalFormLimits.files + 1,
+        fileSize: removalFormLimits.base64Bytes + 1,
+      },
     })) {
       if (part.type === 'file') {
-        const tooBig = () => actionFailed(part.fieldname.startsWith('bg_') ? 114 : 103, maxFileBytes);
-        const bytes = await part.toBuffer().catch((error: { code?: string }) => {
-          throw error.code === 'FST_REQ_FILE_TOO_LARGE' ? tooBig() : error;
-        });
-        if (part.file.truncated) throw tooBig();
-        files[part.fieldname] = bytes;
+        count.files += 1;
+        if (count.files > removalFormLimits.files) throw tooManyParts();
+        const rule = streamedParts.get(part.fieldname);
+        if (!rule) {
+          // A file nobody asked for is read past, not kept.
+          part.file.resume();
+          await finished(part.file);
+          continue;
+        }
+        const bytes = await readLimited(part.file, rule.maxBytes);
+        if (!bytes) throw actionFailed(rule.code, maxFileBytes);
+        if (rule.text) fields[part.fieldname] = bytes.toString('latin1');
+        else files[part.fieldname] = bytes;
       } else {
+        count.fields += 1;
+        if (count.fields > removalFormLimits.fields) throw tooManyParts();
+        // The parser cuts a longer value at the limit: a cut value is refused, never used.
+        if (part.valueTruncated) {
+          throw new DomainError('FORM_FIELD_TOO_LARGE', {
+            params: { field: part.fieldname, limit: removalFormLimits.fieldBytes },
+          });
+        }
         const value = String(part.value ?? '');
         const previous = fields[part.fieldname];
         fields[part.fieldname] =
@@ -50,11 +94,49 @@ export async function readRemovalInput(request: FastifyRequest): Promise<Removal
       }
     }
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
-      throw actionFailed(113, 'too many parts in the form');
-    }
-    throw error;
+    throw formError(error);
   }
   return { fields, files };
+}
+
+function readJsonBody(body: unknown): RemovalInput {
+  const fields: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries((body ?? {}) as Record<string, unknown>)) {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+      fields[name] = String(value);
+    } else if (value !== null && value !== undefined) {
+      fields[name] = value;
+    }
+  }
+  return { fields, files: {} };
+}
+
+/** The bytes of a part, or null once it passes `maxBytes`: reading stops there and nothing is held. */
+async function readLimited(stream: MultipartFile['file'], maxBytes: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) return null;
+    chunks.push(chunk);
+  }
+  return stream.truncated ? null : Buffer.concat(chunks);
+}
+
+/** What the parser threw, as the caller's error: a form that cannot be read is theirs, not ours. */
+function formError(error: unknown): unknown {
+  if (error instanceof DomainError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
+    return tooManyParts();
+  }
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return actionFailed(103, maxFileBytes);
+  // The multipart parser throws plain Errors for what it cannot read (no boundary, a part cut
+  // short) and coded ones for a field it refuses; a stream closed early is a form cut short.
+  const unreadable =
+    (error instanceof Error && Object.getPrototypeOf(error) === Error.prototype) ||
+    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    code === 'FST_PROTO_VIOLATION' ||
+    code === 'FST_INVALID_JSON_FIELD_ERROR';
+  return unreadable ? new DomainError('MALFORMED_FORM') : error;
 }

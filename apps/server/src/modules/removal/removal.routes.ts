@@ -1,8 +1,8 @@
 import { removalHeaders } from '@cutout/contracts';
 import type { RemovalResult } from '@cutout/engine';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../platform/errors.ts';
-import type { RateLimiter } from '../../platform/rate-limit.ts';
+import { type RateLimiter, type RateRule, refuseWhenLimited } from '../../platform/rate-limit.ts';
 import type { BillingService } from '../billing/billing.service.ts';
 import type { StoreService } from '../store/store.service.ts';
 import type { ApiKeyService } from './api-keys.service.ts';
@@ -11,6 +11,12 @@ import { type RemovalInput, readRemovalInput } from './removal-input.ts';
 
 /** Large enough for a 32 MB image as base64 in a JSON body. */
 const removalBodyLimit = 48 * 1024 * 1024;
+
+/** Previews without an account, per client address: each one costs a network run. */
+const visitorPreviews: RateRule = { limit: 30, windowMs: 60_000 };
+
+/** Wrong API keys per client address before every key from it is refused for a while, unread. */
+const wrongApiKeys: RateRule = { limit: 10, windowMs: 10 * 60_000 };
 
 function sizeLimitHeader(stores: StoreService): string {
   const c = stores.constants();
@@ -36,13 +42,16 @@ function sendResult(reply: FastifyReply, result: RemovalResult, cost: number, si
 
 /** Field names of the execute call (SPEC §7.2) and of the public API (remove.bg's) to one request. */
 function toRemovalRequest(
+  request: FastifyRequest,
   input: RemovalInput,
-  who: Pick<RemovalRequest, 'user' | 'apiKeyId'>,
+  who: Pick<RemovalRequest, 'user' | 'apiKeyId' | 'credential'>,
 ): RemovalRequest {
   const { fields, files } = input;
   const text = (name: string) => (typeof fields[name] === 'string' ? (fields[name] as string) : undefined);
   return {
     ...who,
+    client: request.ip,
+    log: request.log,
     image: {
       file: files.image_file,
       base64: text('image_file_b64'),
@@ -60,14 +69,17 @@ function toRemovalRequest(
 /** POST /api/stores/actions/{id}/execute: the web app's call. */
 export async function executeRoutes(
   app: FastifyInstance,
-  options: { removal: RemovalService; stores: StoreService; actionId: string },
+  options: { removal: RemovalService; stores: StoreService; limiter: RateLimiter; actionId: string },
 ): Promise<void> {
   app.post('/:actionId/execute', { bodyLimit: removalBodyLimit }, async (request, reply) => {
     if ((request.params as { actionId: string }).actionId !== options.actionId)
       throw new DomainError('NOT_FOUND');
+    if (!request.user) {
+      refuseWhenLimited(await options.limiter.hit(`preview:${request.ip}`, visitorPreviews));
+    }
     const input = await readRemovalInput(request);
     const { result, cost } = await options.removal.execute(
-      toRemovalRequest(input, { user: request.user, apiKeyId: null }),
+      toRemovalRequest(request, input, { user: request.user, apiKeyId: null, credential: 'session' }),
     );
     return sendResult(reply, result, cost, sizeLimitHeader(options.stores));
   });
@@ -91,8 +103,14 @@ export async function publicApiRoutes(
     const value = (request.headers['x-access-token'] ?? request.headers['x-api-key']) as string | undefined;
     let caller = `ip:${request.ip}`;
     if (value) {
+      // Guessing keys is slowed per address; the lock holds before any key is looked up.
+      const failures = `api-key-failures:${request.ip}`;
+      refuseWhenLimited(await options.limiter.peek(failures, wrongApiKeys));
       const found = await options.apiKeys.authenticate(value);
-      if (!found) throw actionFailed(100, undefined, 403);
+      if (!found) {
+        await options.limiter.hit(failures, wrongApiKeys);
+        throw actionFailed(100, undefined, 403);
+      }
       request.user = found.user;
       request.apiKeyId = found.keyId;
       caller = `key:${found.keyId}`;
@@ -106,30 +124,20 @@ export async function publicApiRoutes(
       'x-ratelimit-remaining': String(verdict.remaining),
       'x-ratelimit-reset': String(verdict.resetAt),
     });
-    if (!verdict.allowed) {
-      throw new DomainError('RATE_LIMITED', {
-        params: { seconds: verdict.retryAfterSeconds },
-        headers: { 'retry-after': String(verdict.retryAfterSeconds) },
-      });
-    }
+    refuseWhenLimited(verdict);
   });
 
   app.post('/removebg', { bodyLimit: removalBodyLimit }, async (request, reply) => {
     const input = await readRemovalInput(request);
-    const who = { user: request.user ?? null, apiKeyId: request.apiKeyId };
-    const removal = toRemovalRequest(input, who);
-    // Without a key only previews (SPEC §6): a full size asks for the key, not for a login.
-    const size = typeof removal.options.size === 'string' ? removal.options.size : 'full';
-    if (!who.user && !['preview', 'small', 'regular'].includes(size)) {
-      throw actionFailed(101, undefined, 401);
-    }
-    const { result, cost } = await options.removal.execute(removal);
+    // Without a key only previews (SPEC §6): the service asks a full size for the key (101).
+    const who = { user: request.user ?? null, apiKeyId: request.apiKeyId, credential: 'apiKey' as const };
+    const { result, cost } = await options.removal.execute(toRemovalRequest(request, input, who));
     return sendResult(reply, result, cost, sizeLimitHeader(options.stores));
   });
 
   app.get('/account', async (request) => {
     if (!request.user) throw actionFailed(101, undefined, 401);
-    const litres = await options.billing.balance(request.user.id);
+    const litres = await options.billing.balance(request.user);
     return { data: { attributes: { litres } } };
   });
 }

@@ -23,6 +23,15 @@ export interface ImageSource {
 export interface RemovalRequest {
   user: UserRow | null;
   apiKeyId: string | null;
+  /**
+   * How the caller says who they are: a session (the web app) or an API key (the public API). A full
+   * size without a user asks for that one: sign in (401), or error 101.
+   */
+  credential: 'session' | 'apiKey';
+  /** The client's address: a visitor's cached masks are kept apart by it. */
+  client: string;
+  /** Notes what the caller is not told (the real cause of a refused download). */
+  log: { info(details: object, message: string): void };
   image: ImageSource;
   background: ImageSource;
   /** The option fields as sent: size, channels, format, output_format, bg_color, crop, crop_margin. */
@@ -68,11 +77,14 @@ export function createRemovalService(deps: {
   fetchOptions: SafeFetchOptions;
   litreCostFull: number;
 }) {
-  async function bytesOf(source: ImageSource, codes: { download: number; invalid: number }) {
+  async function bytesOf(
+    source: ImageSource,
+    context: { download: number; invalid: number; log: RemovalRequest['log'] },
+  ) {
     if (source.file) return source.file;
     if (source.base64?.trim()) {
       try {
-        return Buffer.from(decodeBase64Image(source.base64, { code: codes.invalid as 113 | 114 }));
+        return Buffer.from(decodeBase64Image(source.base64, { code: context.invalid as 113 | 114 }));
       } catch (error) {
         fromEngineError(error);
       }
@@ -82,9 +94,10 @@ export function createRemovalService(deps: {
         return (await safeFetch(source.url, deps.fetchOptions)).bytes;
       } catch (error) {
         if (error instanceof FetchRefused) {
-          if (/^larger than/.test(error.reason) && codes.download === 107)
+          context.log.info({ errorCode: context.download, cause: error.detail }, 'image download refused');
+          if (error.kind === 'too_large' && context.download === 107)
             throw actionFailed(103, LIMITS.maxFileBytes);
-          throw actionFailed(codes.download, error.reason);
+          throw actionFailed(context.download, error.reason);
         }
         throw error;
       }
@@ -108,25 +121,32 @@ export function createRemovalService(deps: {
         fromEngineError(error);
       }
       const cost = options.size === 'full' ? deps.litreCostFull : 0;
-      if (cost > 0 && !request.user) throw new DomainError('AUTHORIZATION_REQUIRED');
+      if (cost > 0 && !request.user) {
+        throw request.credential === 'apiKey'
+          ? actionFailed(101, undefined, 401)
+          : new DomainError('AUTHORIZATION_REQUIRED');
+      }
 
-      const image = await bytesOf(request.image, { download: 107, invalid: 113 });
+      const { log } = request;
+      const image = await bytesOf(request.image, { download: 107, invalid: 113, log });
       if (!image) throw actionFailed(108);
-      const background = await bytesOf(request.background, { download: 106, invalid: 114 });
+      const background = await bytesOf(request.background, { download: 106, invalid: 114, log });
 
       const engine = await deps.engine();
       const user = request.user;
+      // Masks are cached per requester: a fast answer must not tell that someone else sent the picture.
+      const call = { cacheScope: user ? `user:${user.id}` : `client:${request.client}` };
       if (!user || cost === 0) {
         try {
-          return { result: await engine.remove(image, { ...options, bg_image: background }), cost: 0 };
+          return { result: await engine.remove(image, { ...options, bg_image: background }, call), cost: 0 };
         } catch (error) {
           fromEngineError(error);
         }
       }
-      const holds = await deps.billing.hold({ userId: user.id, cost, reason: 'removal' });
+      const holds = await deps.billing.hold({ user, cost, reason: 'removal' });
       let result: RemovalResult;
       try {
-        result = await engine.remove(image, { ...options, bg_image: background });
+        result = await engine.remove(image, { ...options, bg_image: background }, call);
       } catch (error) {
         await deps.billing.release(holds);
         fromEngineError(error);

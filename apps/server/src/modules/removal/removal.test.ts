@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { crc32 } from 'node:zlib';
 import { createEngine, type Engine } from '@cutout/engine';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -216,6 +217,33 @@ describe.each(testDatabases)('the removal service on %s', (kind) => {
       { 'x-locale-id': 'ru' },
     );
     expect(ru.json().message).toBe('Неверный цвет фона: nope');
+  });
+
+  it('says why a JPG, PNG or WEBP is refused: too many megapixels, or a damaged file', async () => {
+    const huge = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    // The header claims 30000 x 30000 px (900 MP); its checksum is made right, so it reads as a PNG.
+    huge.writeUInt32BE(30_000, 16);
+    huge.writeUInt32BE(30_000, 20);
+    huge.writeUInt32BE(crc32(huge.subarray(12, 29)), 29);
+    const tooLarge = await execute({ image_file: huge, size: 'preview' });
+    expect(tooLarge.json()).toMatchObject({
+      code: 'ACTION_FAILED',
+      details: { errorCode: 113, value: 200 },
+      message: 'Invalid image: it is larger than 200 megapixels.',
+    });
+    const damaged = await execute({ image_file: photo.subarray(0, photo.length / 2), size: 'preview' });
+    expect(damaged.json()).toMatchObject({
+      code: 'ACTION_FAILED',
+      details: { errorCode: 113, value: 'damaged' },
+      message: 'Invalid image: the file is damaged.',
+    });
+    const ru = await execute(
+      { image_file: photo, bg_image_file: photo.subarray(0, photo.length / 2), size: 'preview' },
+      { 'x-locale-id': 'ru' },
+    );
+    expect(ru.json().message).toBe('Неверное фоновое изображение: файл повреждён.');
   });
 
   it('refuses a file over 32 MB with error 103 and the limit', async () => {

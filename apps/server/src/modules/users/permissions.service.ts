@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Language, PermissionItem, PermissionType } from '@cutout/contracts';
 import { DomainError } from '../../platform/errors.ts';
 import type { Mailer, Sms } from '../../platform/messaging/mailer.ts';
-import type { RateLimiter } from '../../platform/rate-limit.ts';
+import { type RateLimiter, refuseWhenLimited } from '../../platform/rate-limit.ts';
 import { hashToken, newOtp, sameDigest } from '../../platform/secrets.ts';
-import { codeMail, codeSms } from './users.messages.ts';
+import { accountExistsMail, accountExistsSms, codeMail, codeSms } from './users.messages.ts';
 import type { PermissionItemRow, UsersRepo } from './users.repo.ts';
 
 export const codePolicy = {
@@ -26,7 +26,15 @@ export interface PermissionDeps {
   sms: Sms;
   limiter: RateLimiter;
   now: () => Date;
+  /** Where links in messages lead (the site's configured address, never a request's Host). */
+  siteUrl: string;
 }
+
+/**
+ * What a code request sends: the code; a note to the owner that the address already has an
+ * account (a registration for a taken address); or nothing (a reset for an unknown address).
+ */
+export type CodeNotice = 'code' | 'account_exists' | 'none';
 
 const otpDigest = (itemId: string, otp: string) => hashToken(`${itemId}:${otp}`);
 
@@ -53,20 +61,39 @@ export function toPermissionItem(row: PermissionItemRow, now: Date, language: La
 
 /** Verification codes by e-mail and SMS: request, approve, and use once. */
 export function createPermissionService(deps: PermissionDeps) {
-  async function limit(key: string, rule: { limit: number; windowMs: number }) {
-    const { allowed, retryAfterSeconds } = await deps.limiter.hit(key, rule);
-    if (!allowed) {
-      throw new DomainError('RATE_LIMITED', {
-        params: { seconds: retryAfterSeconds },
-        headers: { 'retry-after': String(retryAfterSeconds) },
-      });
+  const limit = async (key: string, rule: { limit: number; windowMs: number }) =>
+    refuseWhenLimited(await deps.limiter.hit(key, rule));
+
+  async function deliver(input: {
+    notice: CodeNotice;
+    typeId: PermissionType;
+    address: string;
+    otp: string;
+    language: Language;
+    storeName: string;
+  }): Promise<void> {
+    const { language, storeName, address: to } = input;
+    if (input.notice === 'none') return;
+    if (input.notice === 'account_exists') {
+      if (input.typeId === 'email') {
+        await deps.mailer.send(accountExistsMail({ to, siteUrl: deps.siteUrl, language, storeName }));
+      } else {
+        await deps.sms.send({ to, text: accountExistsSms(deps.siteUrl, language) });
+      }
+      return;
+    }
+    const minutes = codePolicy.lifetimeMs / 60_000;
+    if (input.typeId === 'email') {
+      await deps.mailer.send(codeMail({ to, code: input.otp, minutes, language, storeName }));
+    } else {
+      await deps.sms.send({ to, text: codeSms(input.otp, language) });
     }
   }
 
   return {
     /**
-     * Sends a new code to an address. `send: false` creates the item without sending (a reset for an
-     * unknown address), so that the answer is the same whether or not the account exists.
+     * Makes a new code for an address and sends what `notice` says. The item is made either way, so
+     * that the answer never tells whether the address has an account.
      */
     async request(input: {
       storeId: string;
@@ -76,7 +103,7 @@ export function createPermissionService(deps: PermissionDeps) {
       typeId: PermissionType;
       address: string;
       client: string;
-      send: boolean;
+      notice: CodeNotice;
     }): Promise<PermissionItem> {
       const now = deps.now();
       const previous = await deps.repo.findLatestPermissionItem({
@@ -112,22 +139,7 @@ export function createPermissionService(deps: PermissionDeps) {
         nextRequestAt: new Date(now.getTime() + codePolicy.resendAfterMs),
         expiredAt: new Date(now.getTime() + codePolicy.lifetimeMs),
       });
-      if (input.send) {
-        const minutes = codePolicy.lifetimeMs / 60_000;
-        if (input.typeId === 'email') {
-          await deps.mailer.send(
-            codeMail({
-              to: input.address,
-              code: otp,
-              minutes,
-              language: input.language,
-              storeName: input.storeName,
-            }),
-          );
-        } else {
-          await deps.sms.send({ to: input.address, text: codeSms(otp, input.language) });
-        }
-      }
+      await deliver({ ...input, otp });
       return toPermissionItem(row, now, input.language);
     },
 

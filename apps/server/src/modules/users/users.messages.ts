@@ -18,6 +18,16 @@ const texts = {
       'If you did not ask for a password reset, ignore this message.',
     resetButton: 'Set a new password',
     sms: (code: string) => `Your code: ${code}`,
+    existsSubject: 'You already have an account',
+    existsText: (loginLink: string, resetLink: string) =>
+      'Someone (probably you) asked to register with this address, but an account with it already exists.\n' +
+      `Sign in: ${loginLink}\nForgot the password? Reset it: ${resetLink}\n` +
+      'If it was not you, ignore this message: nothing has changed.',
+    existsSms: (site: string) => `An account with this number already exists. Sign in at ${site}`,
+    keySubject: 'A new API key was issued for your account',
+    keyText: (label: string, prefix: string, keysLink: string) =>
+      `A new API key "${label}" (${prefix}…) was issued for your account. It can spend your litres.\n` +
+      `If it was not you, reset your password and revoke the key: ${keysLink}`,
   },
   ru: {
     codeSubject: (code: string) => `${code} — ваш код подтверждения`,
@@ -29,6 +39,16 @@ const texts = {
       'Если вы не запрашивали восстановление пароля, просто проигнорируйте письмо.',
     resetButton: 'Задать новый пароль',
     sms: (code: string) => `Ваш код: ${code}`,
+    existsSubject: 'У вас уже есть аккаунт',
+    existsText: (loginLink: string, resetLink: string) =>
+      'Кто-то (вероятно, вы) хотел зарегистрироваться с этим адресом, но аккаунт с ним уже есть.\n' +
+      `Войти: ${loginLink}\nЗабыли пароль? Восстановите его: ${resetLink}\n` +
+      'Если это были не вы, просто проигнорируйте письмо: ничего не изменилось.',
+    existsSms: (site: string) => `Аккаунт с этим номером уже есть. Войдите на ${site}`,
+    keySubject: 'Для вашего аккаунта выпущен новый API-ключ',
+    keyText: (label: string, prefix: string, keysLink: string) =>
+      `Для вашего аккаунта выпущен новый API-ключ «${label}» (${prefix}…). Он может тратить ваши литры.\n` +
+      `Если это были не вы, восстановите пароль и отзовите ключ: ${keysLink}`,
   },
 } as const;
 
@@ -74,3 +94,43 @@ export function resetMail(input: {
 
 /** The SMS that carries a verification code. */
 export const codeSms = (code: string, language: Language): string => texts[language].sms(code);
+
+const paragraphs = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => `<p>${escapeHtml(line)}</p>`)
+    .join('');
+
+/**
+ * The e-mail a registration code request gets when the address already has an account: the same
+ * answer as for a new address goes to the requester, and only the owner learns the account exists.
+ */
+export function accountExistsMail(input: {
+  to: string;
+  siteUrl: string;
+  language: Language;
+  storeName: string;
+}): OutgoingMessage {
+  const t = texts[input.language];
+  const base = `${input.siteUrl}/${input.language}`;
+  const text = t.existsText(`${base}?modal=login`, `${base}?modal=reset-password`);
+  return { to: input.to, subject: t.existsSubject, text, html: layout(input.storeName, paragraphs(text)) };
+}
+
+/** The SMS a registration code request gets when the number already has an account. */
+export const accountExistsSms = (siteUrl: string, language: Language): string =>
+  texts[language].existsSms(siteUrl);
+
+/** The e-mail to the owner of an account whenever an API key is issued for it. */
+export function apiKeyIssuedMail(input: {
+  to: string;
+  label: string;
+  prefix: string;
+  siteUrl: string;
+  language: Language;
+  storeName: string;
+}): OutgoingMessage {
+  const t = texts[input.language];
+  const text = t.keyText(input.label, input.prefix, `${input.siteUrl}/${input.language}/user/api`);
+  return { to: input.to, subject: t.keySubject, text, html: layout(input.storeName, paragraphs(text)) };
+}

@@ -1,10 +1,11 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { accessTokens, passwordResetTokens, permissionItems, userPassports, users } from './users.schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type PermissionItemRow = typeof permissionItems.$inferSelect;
+export type ResetTokenPurpose = (typeof passwordResetTokens.$inferSelect)['purpose'];
 
 /** Unique violations (a second account for the same address) from PostgreSQL and PGlite alike. */
 export const isUniqueViolation = (error: unknown): boolean =>
@@ -73,11 +74,18 @@ export function createUsersRepo(db: Db) {
       await db.update(accessTokens).set({ revokedAt: now }).where(eq(accessTokens.tokenHash, tokenHash));
     },
 
-    async revokeAllAccessTokens(userId: string, now: Date): Promise<void> {
+    /** Ends every session of a user, or every one but `keepTokenHash` (the session that asked). */
+    async revokeAllAccessTokens(userId: string, now: Date, keepTokenHash?: string): Promise<void> {
       await db
         .update(accessTokens)
         .set({ revokedAt: now })
-        .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)));
+        .where(
+          and(
+            eq(accessTokens.userId, userId),
+            isNull(accessTokens.revokedAt),
+            keepTokenHash ? ne(accessTokens.tokenHash, keepTokenHash) : undefined,
+          ),
+        );
     },
 
     async insertPermissionItem(item: typeof permissionItems.$inferInsert): Promise<PermissionItemRow> {
@@ -122,25 +130,67 @@ export function createUsersRepo(db: Db) {
       await db.update(permissionItems).set(changes).where(eq(permissionItems.id, id));
     },
 
-    async insertResetToken(token: { tokenHash: string; userId: string; expiresAt: Date }): Promise<void> {
+    async insertResetToken(token: typeof passwordResetTokens.$inferInsert): Promise<void> {
       await db.insert(passwordResetTokens).values(token);
     },
 
-    async findResetToken(tokenHash: string) {
+    /**
+     * Uses up a live token of the purpose and answers its user, or null when it is unknown, used,
+     * expired or of another purpose. One statement: two requests with the same token cannot both win.
+     */
+    async useResetToken(input: {
+      tokenHash: string;
+      purpose: ResetTokenPurpose;
+      now: Date;
+    }): Promise<string | null> {
       const [row] = await db
-        .select()
-        .from(passwordResetTokens)
-        .where(eq(passwordResetTokens.tokenHash, tokenHash));
-      return row ?? null;
+        .update(passwordResetTokens)
+        .set({ usedAt: input.now })
+        .where(
+          and(
+            eq(passwordResetTokens.tokenHash, input.tokenHash),
+            eq(passwordResetTokens.purpose, input.purpose),
+            isNull(passwordResetTokens.usedAt),
+            gt(passwordResetTokens.expiresAt, input.now),
+          ),
+        )
+        .returning({ userId: passwordResetTokens.userId });
+      return row?.userId ?? null;
     },
 
-    async markResetTokenUsed(tokenHash: string, now: Date): Promise<boolean> {
-      const rows = await db
+    /**
+     * Takes every outstanding way to set a new password out of use: the user's unused reset links
+     * and the unused reset codes sent to their addresses. Called whenever the password changes.
+     */
+    async invalidateResetCredentials(user: UserRow, now: Date): Promise<void> {
+      await db
         .update(passwordResetTokens)
         .set({ usedAt: now })
-        .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt)))
-        .returning({ tokenHash: passwordResetTokens.tokenHash });
-      return rows.length === 1;
+        .where(
+          and(
+            eq(passwordResetTokens.userId, user.id),
+            eq(passwordResetTokens.purpose, 'set_password'),
+            isNull(passwordResetTokens.usedAt),
+          ),
+        );
+      const addresses = [
+        user.email ? and(eq(permissionItems.typeId, 'email'), eq(permissionItems.address, user.email)) : null,
+        user.phoneNumber
+          ? and(eq(permissionItems.typeId, 'phone'), eq(permissionItems.address, user.phoneNumber))
+          : null,
+      ].filter((condition) => condition !== null);
+      if (addresses.length === 0) return;
+      await db
+        .update(permissionItems)
+        .set({ consumedAt: now })
+        .where(
+          and(
+            eq(permissionItems.storeId, user.storeId),
+            eq(permissionItems.purpose, 'user_reset_password'),
+            isNull(permissionItems.consumedAt),
+            or(...addresses),
+          ),
+        );
     },
 
     async findPassport(provider: string, subject: string) {

@@ -13,7 +13,10 @@ import {
   registerResponseSchema,
   resetRequestSchema,
   resultSchema,
+  revokeApiKeysRequestSchema,
+  revokeApiKeysResponseSchema,
   setPasswordRequestSchema,
+  setPasswordResponseSchema,
   updateProfileRequestSchema,
 } from '@cutout/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -21,6 +24,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../../platform/errors.ts';
 import { validationError } from '../../platform/http/errors.ts';
+import { clearSessionCookies } from '../../platform/http/session-cookie.ts';
+import type { PasswordService } from './password.service.ts';
 import type { PermissionService } from './permissions.service.ts';
 import type { UserRow } from './users.repo.ts';
 import type { UsersService } from './users.service.ts';
@@ -51,9 +56,9 @@ const typeQuery = z.object({ typeId: permissionTypeSchema });
 /** The calls of SPEC §7.1 under /api/stores/users. */
 export async function usersRoutes(
   app: FastifyInstance,
-  options: { users: UsersService; permissions: PermissionService; publicUrl: string | undefined },
+  options: { users: UsersService; passwords: PasswordService; permissions: PermissionService },
 ): Promise<void> {
-  const { users, permissions } = options;
+  const { users, passwords, permissions } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -65,15 +70,16 @@ export async function usersRoutes(
     },
   );
 
-  api.post('/logout', { schema: { response: { 200: resultSchema } } }, async (request) => {
+  api.post('/logout', { schema: { response: { 200: resultSchema } } }, async (request, reply) => {
     requireUser(request);
     await users.logout(request.accessToken ?? '');
+    clearSessionCookies(reply);
     return { result: true };
   });
 
   api.post('/register', { schema: { response: { 200: registerResponseSchema } } }, async (request) => {
     const body = request.body as { anonymous?: unknown } | undefined;
-    const common = { store: request.store };
+    const common = { store: request.store, client: request.ip };
     if (body?.anonymous === true) {
       const input = parse(anonymousRegisterRequestSchema, body, request);
       return users.registerAnonymous({ ...common, ...input });
@@ -90,14 +96,7 @@ export async function usersRoutes(
     '/reset',
     { schema: { body: resetRequestSchema, response: { 200: resultSchema } } },
     async (request) => {
-      const ownOrigin = new URL(`${request.protocol}://${request.host}`).origin;
-      const allowedOrigins = [ownOrigin, ...(options.publicUrl ? [new URL(options.publicUrl).origin] : [])];
-      await users.requestReset({
-        store: request.store,
-        ...request.body,
-        allowedOrigins,
-        language: request.language,
-      });
+      await passwords.requestReset({ store: request.store, ...request.body, language: request.language });
       return { result: true };
     },
   );
@@ -122,24 +121,13 @@ export async function usersRoutes(
           request.language,
         );
       }
-      const storeId = request.store.snapshot.store.id;
-      const account = await users.findByAddress(storeId, typeId, address);
-      if (purpose === 'user_verify' && account) {
-        const confirmed = typeId === 'email' ? account.emailVerified : account.phoneNumberVerified;
-        throw new DomainError(confirmed ? 'ALREADY_CONFIRMED' : 'USER_ALREADY_EXISTS', {
-          details: { typeId },
-        });
-      }
-      const item = await permissions.request({
-        storeId,
-        storeName: request.store.snapshot.store.name,
+      const item = await users.requestCode({
+        store: request.store,
         language: request.language,
         purpose,
         typeId,
         address,
         client: request.ip,
-        // A reset code goes only to an existing account, but the answer is the same either way.
-        send: purpose === 'user_verify' || account !== null,
       });
       return { permissionItemList: [item] };
     },
@@ -174,23 +162,31 @@ export async function usersRoutes(
 
   api.post(
     '/setPassword',
-    { schema: { body: setPasswordRequestSchema, response: { 200: resultSchema } } },
-    async (request) => {
-      await users.setPassword({
+    { schema: { body: setPasswordRequestSchema, response: { 200: setPasswordResponseSchema } } },
+    (request) =>
+      passwords.setPassword({
         store: request.store,
         newPassword: request.body.newPassword,
         permissionItemIds: (request.body.permissionItemList ?? []).map((item) => item.id),
         resetToken: request.accessToken,
-      });
-      return { result: true };
-    },
+      }),
+  );
+
+  api.post(
+    '/revokeApiKeys',
+    { schema: { body: revokeApiKeysRequestSchema, response: { 200: revokeApiKeysResponseSchema } } },
+    async (request) => ({ result: true, revoked: await passwords.revokeApiKeys(request.body.token) }),
   );
 
   api.post(
     '/changePassword',
     { schema: { body: changePasswordRequestSchema, response: { 200: resultSchema } } },
     async (request) => {
-      await users.changePassword({ user: requireUser(request), ...request.body });
+      await passwords.changePassword({
+        user: requireUser(request),
+        accessToken: request.accessToken,
+        ...request.body,
+      });
       return { result: true };
     },
   );

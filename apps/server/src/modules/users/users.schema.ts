@@ -68,12 +68,19 @@ export const permissionItems = pgTable(
   (t) => [index('permission_items_address_idx').on(t.storeId, t.typeId, t.address, t.purpose)],
 );
 
-/** One-time password reset links, stored hashed. */
+/**
+ * One-time tokens of the password reset, stored hashed: the e-mailed link that sets a new password
+ * (`set_password`), and the short-lived one that lets the person who just reset it revoke every
+ * API key of the account (`revoke_api_keys`).
+ */
 export const passwordResetTokens = pgTable('password_reset_tokens', {
   tokenHash: text('token_hash').primaryKey(),
   userId: text('user_id')
     .notNull()
     .references(() => users.id),
+  purpose: text('purpose', { enum: ['set_password', 'revoke_api_keys'] })
+    .notNull()
+    .default('set_password'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

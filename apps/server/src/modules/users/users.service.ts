@@ -1,28 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import type { Language, User } from '@cutout/contracts';
+import { type Language, languageSchema, type PermissionType, type User } from '@cutout/contracts';
 import { DomainError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/messaging/mailer.ts';
-import type { RateLimiter } from '../../platform/rate-limit.ts';
+import { type RateLimiter, refuseWhenLimited } from '../../platform/rate-limit.ts';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../platform/secrets.ts';
 import type { ResolvedStore } from '../store/store.service.ts';
 import type { PermissionService } from './permissions.service.ts';
-import { resetMail } from './users.messages.ts';
+import { apiKeyIssuedMail } from './users.messages.ts';
 import { isUniqueViolation, type UserRow, type UsersRepo } from './users.repo.ts';
 
 export const sessionPolicy = {
   tokenLifetimeMs: 90 * 24 * 3_600_000,
-  resetLinkLifetimeMs: 60 * 60_000,
+  /** Wrong passwords per account before it is locked for the window, whoever guesses. */
   loginFailuresPerAddress: { limit: 5, windowMs: 15 * 60_000 },
   loginAttemptsPerClient: { limit: 30, windowMs: 15 * 60_000 },
-  resetRequestsPerAddress: { limit: 3, windowMs: 3_600_000 },
+  /** Accounts one client address may create: sign-ups are free, so they are bounded. */
+  registrationsPerClient: { limit: 10, windowMs: 3_600_000 },
+  anonymousRegistrationsPerClient: { limit: 5, windowMs: 3_600_000 },
   touchEveryMs: 60_000,
 };
 
 export interface UsersDeps {
   repo: UsersRepo;
   permissions: PermissionService;
-  mailer: Mailer;
   limiter: RateLimiter;
+  mailer: Mailer;
+  /** The name of a store, for the mail the module sends on its own (the store module knows it). */
+  storeNameOf: (storeId: string) => Promise<string>;
   now: () => Date;
 }
 
@@ -49,15 +53,8 @@ export function toUser(row: UserRow, passports: string[] = []): User {
 export function createUsersService(deps: UsersDeps) {
   const { repo } = deps;
 
-  async function limit(key: string, rule: { limit: number; windowMs: number }) {
-    const { allowed, retryAfterSeconds } = await deps.limiter.hit(key, rule);
-    if (!allowed) {
-      throw new DomainError('RATE_LIMITED', {
-        params: { seconds: retryAfterSeconds },
-        headers: { 'retry-after': String(retryAfterSeconds) },
-      });
-    }
-  }
+  const limit = async (key: string, rule: { limit: number; windowMs: number }) =>
+    refuseWhenLimited(await deps.limiter.hit(key, rule));
 
   async function issueToken(userId: string): Promise<string> {
     const token = newToken();
@@ -73,8 +70,36 @@ export function createUsersService(deps: UsersDeps) {
   return {
     issueToken,
 
-    findByAddress(storeId: string, typeId: 'email' | 'phone', address: string): Promise<UserRow | null> {
-      return repo.findByAddress(storeId, typeId === 'email' ? { email: address } : { phoneNumber: address });
+    /**
+     * A verification code for registration or a password reset (SPEC §7.1). The answer is the same
+     * whether or not the address has an account: for a taken address the registration code is
+     * replaced by a note to its owner, and a reset code goes only to an existing account.
+     */
+    async requestCode(input: {
+      store: ResolvedStore;
+      language: Language;
+      purpose: 'user_verify' | 'user_reset_password';
+      typeId: PermissionType;
+      address: string;
+      client: string;
+    }) {
+      const storeId = input.store.snapshot.store.id;
+      const account = await repo.findByAddress(
+        storeId,
+        input.typeId === 'email' ? { email: input.address } : { phoneNumber: input.address },
+      );
+      const notice =
+        input.purpose === 'user_verify' ? (account ? 'account_exists' : 'code') : account ? 'code' : 'none';
+      return deps.permissions.request({
+        storeId,
+        storeName: input.store.snapshot.store.name,
+        language: input.language,
+        purpose: input.purpose,
+        typeId: input.typeId,
+        address: input.address,
+        client: input.client,
+        notice,
+      });
     },
 
     /** The user of an access token, or null when it is missing, revoked or expired. */
@@ -113,10 +138,13 @@ export function createUsersService(deps: UsersDeps) {
         });
       await limit(`login:client:${input.client}`, sessionPolicy.loginAttemptsPerClient);
       const failuresKey = `login:address:${input.store.snapshot.store.id}:${address}`;
+      // A locked account is refused before its password is checked: guesses spread over many
+      // client addresses must not go on while the right one would still get through.
+      refuseWhenLimited(await deps.limiter.peek(failuresKey, sessionPolicy.loginFailuresPerAddress));
       const user = await repo.findByAddress(input.store.snapshot.store.id, input);
       const valid = await verifyPassword(user?.passwordHash, input.password);
       if (!user || !valid) {
-        await limit(failuresKey, sessionPolicy.loginFailuresPerAddress);
+        await deps.limiter.hit(failuresKey, sessionPolicy.loginFailuresPerAddress);
         throw new DomainError('INVALID_CREDENTIALS');
       }
       if (user.passwordResetRequired) {
@@ -143,9 +171,11 @@ export function createUsersService(deps: UsersDeps) {
       autoLogin: boolean;
       localeId?: string | null;
       currencyId?: string | null;
+      client: string;
     }): Promise<{ accessTokens: Array<{ id: string; userId: string }>; emailVerified: boolean }> {
       const { store } = input;
       const storeId = store.snapshot.store.id;
+      await limit(`register:client:${input.client}`, sessionPolicy.registrationsPerClient);
       const emailRequired = option(store, 'UserEmailRequired');
       const phoneRequired = option(store, 'UserPhoneNumberRequired');
       const email = emailRequired || input.email ? (input.email ?? null) : null;
@@ -158,13 +188,6 @@ export function createUsersService(deps: UsersDeps) {
         ...(!email && !phoneNumber ? [{ path: 'email', message: 'error_email_required' }] : []),
       ];
       if (issues.length > 0) throw new DomainError('VALIDATION_ERROR', { details: { issues } });
-
-      for (const [address, taken] of [
-        [email, email && (await repo.findByAddress(storeId, { email }))],
-        [phoneNumber, phoneNumber && (await repo.findByAddress(storeId, { phoneNumber }))],
-      ] as const) {
-        if (address && taken) throw new DomainError('USER_ALREADY_EXISTS');
-      }
 
       let emailVerified = false;
       let phoneNumberVerified = false;
@@ -189,6 +212,14 @@ export function createUsersService(deps: UsersDeps) {
           field: 'phoneNumber',
         });
         phoneNumberVerified = true;
+      }
+
+      // Only now, after the codes proved the addresses, may the answer say that one is taken.
+      for (const [address, taken] of [
+        [email, email && (await repo.findByAddress(storeId, { email }))],
+        [phoneNumber, phoneNumber && (await repo.findByAddress(storeId, { phoneNumber }))],
+      ] as const) {
+        if (address && taken) throw new DomainError('USER_ALREADY_EXISTS');
       }
 
       let user: UserRow;
@@ -221,9 +252,11 @@ export function createUsersService(deps: UsersDeps) {
       autoLogin: boolean;
       localeId?: string | null;
       currencyId?: string | null;
+      client: string;
     }): Promise<{ accessTokens: Array<{ id: string; userId: string }>; emailVerified: boolean }> {
       const { store } = input;
       if (!option(store, 'AllowAnonymousUser')) throw new DomainError('FORBIDDEN');
+      await limit(`register:anonymous:${input.client}`, sessionPolicy.anonymousRegistrationsPerClient);
       const user = await repo.insert({
         id: randomUUID(),
         storeId: store.snapshot.store.id,
@@ -234,99 +267,6 @@ export function createUsersService(deps: UsersDeps) {
       });
       const accessTokens = input.autoLogin ? [{ id: await issueToken(user.id), userId: user.id }] : [];
       return { accessTokens, emailVerified: false };
-    },
-
-    /**
-     * Sends a one-time link to set a new password. The answer is the same whether or not the
-     * account exists; the link must lead back to this site.
-     */
-    async requestReset(input: {
-      store: ResolvedStore;
-      email: string;
-      callbackUrl: string;
-      allowedOrigins: string[];
-      language: Language;
-    }): Promise<void> {
-      const callback = new URL(input.callbackUrl);
-      if (!input.allowedOrigins.includes(callback.origin)) throw new DomainError('CALLBACK_NOT_ALLOWED');
-      const storeId = input.store.snapshot.store.id;
-      await limit(`reset:${storeId}:${input.email}`, sessionPolicy.resetRequestsPerAddress);
-      const user = await repo.findByAddress(storeId, { email: input.email });
-      if (!user || user.anonymous) return;
-      const token = newToken();
-      const minutes = sessionPolicy.resetLinkLifetimeMs / 60_000;
-      await repo.insertResetToken({
-        tokenHash: hashToken(token),
-        userId: user.id,
-        expiresAt: new Date(deps.now().getTime() + sessionPolicy.resetLinkLifetimeMs),
-      });
-      callback.searchParams.set('token', token);
-      await deps.mailer.send(
-        resetMail({
-          to: input.email,
-          link: callback.toString(),
-          minutes,
-          language: input.language,
-          storeName: input.store.snapshot.store.name,
-        }),
-      );
-    },
-
-    /**
-     * Sets a new password with granted reset codes (permission items) or with a reset link's token.
-     * Every session of the user ends: whoever knew the old password is signed out.
-     */
-    async setPassword(input: {
-      store: ResolvedStore;
-      newPassword: string;
-      permissionItemIds: string[];
-      resetToken: string | undefined;
-    }): Promise<void> {
-      const now = deps.now();
-      let userId: string | null = null;
-      if (input.permissionItemIds.length > 0) {
-        userId = await this.userOfResetCodes(input.store, input.permissionItemIds);
-      } else if (input.resetToken) {
-        const tokenHash = hashToken(input.resetToken);
-        const link = await repo.findResetToken(tokenHash);
-        if (link && !link.usedAt && link.expiresAt > now && (await repo.markResetTokenUsed(tokenHash, now))) {
-          userId = link.userId;
-        }
-      }
-      if (!userId) throw new DomainError('INVALID_RESET_TOKEN');
-      await repo.update(userId, {
-        passwordHash: await hashPassword(input.newPassword),
-        passwordResetRequired: false,
-      });
-      await repo.revokeAllAccessTokens(userId, now);
-    },
-
-    /** The user whose address a granted user_reset_password code proves; the code is used up. */
-    async userOfResetCodes(store: ResolvedStore, ids: string[]): Promise<string> {
-      const storeId = store.snapshot.store.id;
-      for (const id of ids) {
-        const item = await repo.findPermissionItem(storeId, id);
-        if (item?.purpose !== 'user_reset_password') continue;
-        const typeId = item.typeId === 'phone' ? 'phone' : 'email';
-        const address = typeId === 'email' ? { email: item.address } : { phoneNumber: item.address };
-        await deps.permissions.consume({
-          storeId,
-          purpose: 'user_reset_password',
-          typeId,
-          address: item.address,
-          ids: [id],
-          field: typeId === 'email' ? 'email' : 'phoneNumber',
-        });
-        const user = await repo.findByAddress(storeId, address);
-        if (user) return user.id;
-      }
-      throw new DomainError('VERIFICATION_REQUIRED', { details: { field: 'email' } });
-    },
-
-    async changePassword(input: { user: UserRow; password: string; newPassword: string }): Promise<void> {
-      if (!(await verifyPassword(input.user.passwordHash, input.password)))
-        throw new DomainError('INVALID_CREDENTIALS');
-      await repo.update(input.user.id, { passwordHash: await hashPassword(input.newPassword) });
     },
 
     async changeLocale(input: { store: ResolvedStore; user: UserRow; localeId: string | null | undefined }) {
@@ -349,6 +289,23 @@ export function createUsersService(deps: UsersDeps) {
 
     async updateProfile(input: { user: UserRow; fullName: string | null }): Promise<void> {
       await repo.update(input.user.id, { fullName: input.fullName || null });
+    },
+
+    /** Tells the owner, by mail, that an API key was issued: a hijacker's key must not go unnoticed. */
+    async notifyApiKeyIssued(input: { userId: string; label: string; prefix: string; siteUrl: string }) {
+      const user = await repo.findById(input.userId);
+      if (!user?.email) return;
+      const language = languageSchema.catch('en').parse(user.localeId);
+      await deps.mailer.send(
+        apiKeyIssuedMail({
+          to: user.email,
+          label: input.label,
+          prefix: input.prefix,
+          siteUrl: input.siteUrl,
+          language,
+          storeName: await deps.storeNameOf(user.storeId),
+        }),
+      );
     },
   };
 }

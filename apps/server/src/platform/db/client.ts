@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type DataDirLock, lockDataDir, tightenDataDir } from '../data-dir.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -27,7 +28,8 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 /**
  * Opens PostgreSQL when a URL is given, otherwise PGlite: in `dataDir/db`, or in memory when
- * dataDir is null (tests).
+ * dataDir is null (tests). On disk, the data directory is locked for this process until close
+ * (DataDirInUseError when another one holds it) and kept private to the server's user.
  */
 export async function openDatabase(options: {
   url?: string;
@@ -52,15 +54,32 @@ export async function openDatabase(options: {
       close: () => pool.end(),
     };
   }
-  let client: PGlite;
-  if (options.dataDir) {
-    const dir = path.join(options.dataDir, 'db');
-    mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
-  } else {
-    client = new PGlite();
+  if (!options.dataDir) {
+    const client = new PGlite();
+    await client.waitReady;
+    return pgliteDatabase(client, null);
   }
-  await client.waitReady;
+  // One process at a time: a second PGlite on the same directory would overwrite this one's writes.
+  const lock = lockDataDir(options.dataDir);
+  let client: PGlite | undefined;
+  try {
+    tightenDataDir(lock.dir);
+    const dir = path.join(lock.dir, 'db');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    client = new PGlite(dir);
+    await client.waitReady;
+    // A new database is written 0666 whatever the umask; later files follow the process umask.
+    tightenDataDir(lock.dir);
+  } catch (error) {
+    await client?.close().catch(() => {});
+    lock.release();
+    throw error;
+  }
+  return pgliteDatabase(client, lock);
+}
+
+/** The Database of a ready PGlite client, giving up the data directory's lock on close. */
+function pgliteDatabase(client: PGlite, lock: DataDirLock | null): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -69,6 +88,12 @@ export async function openDatabase(options: {
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }

@@ -52,6 +52,7 @@ export function validationError(
 
 /** Turns anything a handler threw into a DomainError; unexpected faults become INTERNAL_ERROR. */
 function toDomainError(error: FastifyError, bodyLimit: number, language: Language): DomainError {
+  // `bodyLimit`: the limit of the route that refused the body (routes may raise the app's own).
   if (error instanceof DomainError) {
     // A service names the failing fields by key; their messages are chosen here, in the caller's language.
     const issues = (error.options.details as { issues?: Array<{ path: string; message: string }> })?.issues;
@@ -114,7 +115,11 @@ export function registerErrorHandling(
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const domainError = toDomainError(error, options.bodyLimit, request.language);
+    const domainError = toDomainError(
+      error,
+      request.routeOptions.bodyLimit ?? options.bodyLimit,
+      request.language,
+    );
     if (domainError.code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'unexpected error');
     else request.log.info({ code: domainError.code }, 'request refused');
     return sendError(request, reply, domainError);

@@ -23,6 +23,12 @@ describe('isPublicAddress', () => {
       '::ffff:127.0.0.1',
       '::ffff:10.0.0.1',
       '::ffff:169.254.169.254',
+      '::7f00:1',
+      '::a9fe:a9fe',
+      '2002:7f00:1::1',
+      '2002:a00:1::',
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+      '64:ff9b:1::a00:1',
       '224.0.0.1',
       'not-an-ip',
     ]) {
@@ -31,7 +37,13 @@ describe('isPublicAddress', () => {
   });
 
   it('accepts public addresses', () => {
-    for (const address of ['8.8.8.8', '93.184.216.34', '2606:4700:4700::1111', '::ffff:8.8.8.8']) {
+    for (const address of [
+      '8.8.8.8',
+      '93.184.216.34',
+      '2606:4700:4700::1111',
+      '2001:4860:4860::8888',
+      '::ffff:8.8.8.8',
+    ]) {
       expect(isPublicAddress(address), address).toBe(true);
     }
   });
@@ -72,11 +84,17 @@ describe('safeFetch', () => {
   // The test server lives on loopback: these tests allow exactly that address, nothing else.
   const loopbackOnly = (address: string) => address === '127.0.0.1';
 
-  const refusal = (promise: Promise<unknown>) =>
+  const refused = (promise: Promise<unknown>) =>
     promise.then(
-      () => 'fetched',
-      (error: unknown) => (error instanceof FetchRefused ? error.reason : `unexpected: ${String(error)}`),
+      () => {
+        throw new Error('fetched');
+      },
+      (error: unknown) => {
+        if (error instanceof FetchRefused) return error;
+        throw error;
+      },
     );
+  const refusal = async (promise: Promise<unknown>) => (await refused(promise)).reason;
 
   it('refuses private targets by default, before connecting', async () => {
     for (const url of [
@@ -85,10 +103,31 @@ describe('safeFetch', () => {
       'http://169.254.169.254/latest/meta-data/',
       'http://[::1]/x.png',
       'http://[::ffff:127.0.0.1]/x.png',
-      'http://localhost/x.png',
+      'http://[::127.0.0.1]/x.png',
+      'http://[2002:7f00:1::]/x.png',
     ]) {
-      expect(await refusal(safeFetch(url, limits)), url).toMatch(/is not public/);
+      expect(await refusal(safeFetch(url, limits)), url).toBe('the address is not public');
     }
+  });
+
+  it('tells the caller nothing of names inside, connection errors or addresses; the detail is for the log', async () => {
+    // A name that resolves to loopback reads like a name that does not exist.
+    const inside = await refused(safeFetch('http://localhost/x.png', limits));
+    expect(inside.reason).toBe('the address is not reachable');
+    expect(inside.detail).toMatch(/localhost resolves to .*(127\.0\.0\.1|::1)/);
+    const missing = await refused(safeFetch('http://no-such-host.invalid/x.png', limits));
+    expect(missing.reason).toBe('the address is not reachable');
+    expect(missing.detail).toMatch(/no-such-host\.invalid not resolved/);
+    // Nothing listens on a closed port: the caller must not learn that from the answer.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const refusedPort = await refused(
+      safeFetch(`http://127.0.0.1:${port}/x.png`, { ...limits, isAllowed: loopbackOnly }),
+    );
+    expect(refusedPort.reason).toBe('the address is not reachable');
+    expect(refusedPort.detail).toMatch(/ECONNREFUSED/);
   });
 
   it('refuses other schemes, credentials and nonsense', async () => {
@@ -105,9 +144,11 @@ describe('safeFetch', () => {
   });
 
   it('checks every redirect again', async () => {
-    expect(
-      await refusal(safeFetch(`${base}/redirect-private`, { ...limits, isAllowed: loopbackOnly })),
-    ).toMatch(/169\.254\.169\.254 is not public/);
+    const refusedRedirect = await refused(
+      safeFetch(`${base}/redirect-private`, { ...limits, isAllowed: loopbackOnly }),
+    );
+    expect(refusedRedirect.reason).toBe('the address is not public');
+    expect(refusedRedirect.detail).toBe('169.254.169.254 is not public');
   });
 
   it('follows at most 3 redirects', async () => {
@@ -118,7 +159,8 @@ describe('safeFetch', () => {
 
   it('bounds size and time, and reports HTTP errors', async () => {
     const allowed = { ...limits, isAllowed: loopbackOnly };
-    expect(await refusal(safeFetch(`${base}/big`, allowed))).toBe('larger than 1024 bytes');
+    const big = await refused(safeFetch(`${base}/big`, allowed));
+    expect([big.kind, big.reason]).toEqual(['too_large', 'the download is too large']);
     expect(await refusal(safeFetch(`${base}/slow`, { ...allowed, timeoutMs: 300 }))).toBe(
       'no answer within 0.3 s',
     );

@@ -3,15 +3,40 @@ import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 
-/** Why a fetch failed, in words a user can act on (it becomes the `value` of errors 106 and 107). */
+/** What went wrong, for callers that answer differently (a download too large is error 103). */
+export type FetchRefusalKind =
+  | 'url'
+  | 'not_public'
+  | 'unreachable'
+  | 'redirects'
+  | 'status'
+  | 'too_large'
+  | 'timeout';
+
+/**
+ * Why a fetch failed. `reason` is what the user is told (the `value` of errors 106 and 107): a fixed
+ * phrase that names no address, host or network error, so that nobody can map the network inside
+ * through it. `detail` says what happened, for the log only.
+ */
 export class FetchRefused extends Error {
-  constructor(readonly reason: string) {
+  constructor(
+    readonly kind: FetchRefusalKind,
+    readonly reason: string,
+    readonly detail: string = reason,
+  ) {
     super(reason);
     this.name = 'FetchRefused';
   }
 }
 
-/** Addresses no user-supplied URL may reach: loopback, private, link-local, metadata, CGNAT, multicast… */
+const unreachable = (detail: string) =>
+  new FetchRefused('unreachable', 'the address is not reachable', detail);
+
+/**
+ * Addresses no user-supplied URL may reach: loopback, private, link-local, metadata, CGNAT,
+ * multicast… and the IPv6 ranges that carry an IPv4 address inside (IPv4-compatible, NAT64, 6to4,
+ * Teredo), which a relay or the host itself may turn into that IPv4 address.
+ */
 const forbidden = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8],
@@ -32,11 +57,13 @@ for (const [network, prefix] of [
   forbidden.addSubnet(network, prefix, 'ipv4');
 }
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  ['::', 96],
   ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
   ['100::', 64],
+  ['2001::', 32],
   ['2001:db8::', 32],
+  ['2002::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
@@ -80,7 +107,7 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Prom
     const response = await requestOnce(url, { ...options, isAllowed, deadline });
     if (response.redirectTo === undefined) return response.fetched;
     if (redirects >= options.maxRedirects)
-      throw new FetchRefused(`more than ${options.maxRedirects} redirects`);
+      throw new FetchRefused('redirects', `more than ${options.maxRedirects} redirects`);
     url = parseUrl(new URL(response.redirectTo, url).toString());
   }
 }
@@ -90,29 +117,35 @@ function parseUrl(rawUrl: string): URL {
   try {
     url = new URL(rawUrl.trim());
   } catch {
-    throw new FetchRefused('not a valid URL');
+    throw new FetchRefused('url', 'not a valid URL');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new FetchRefused('only http and https URLs');
-  if (url.username || url.password) throw new FetchRefused('URLs with credentials are not accepted');
+    throw new FetchRefused('url', 'only http and https URLs');
+  if (url.username || url.password) throw new FetchRefused('url', 'URLs with credentials are not accepted');
   return url;
 }
 
+/**
+ * The address to connect to. An address written in the URL is refused as not public; a name that
+ * does not resolve and a name that resolves inside read the same, so that names of the network
+ * inside cannot be told from names that do not exist.
+ */
 async function resolvePublic(hostname: string, isAllowed: (address: string) => boolean): Promise<string> {
   const host = hostname.replace(/^\[|\]$/g, '');
-  let addresses: string[];
   if (isIP(host)) {
-    addresses = [host];
-  } else {
-    try {
-      addresses = (await dnsLookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
-    } catch {
-      throw new FetchRefused(`host ${hostname} not found`);
-    }
+    if (!isAllowed(host))
+      throw new FetchRefused('not_public', 'the address is not public', `${host} is not public`);
+    return host;
+  }
+  let addresses: string[];
+  try {
+    addresses = (await dnsLookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+  } catch (error) {
+    throw unreachable(`${host} not resolved: ${(error as Error).message}`);
   }
   // Every address must be allowed: a name with one private address among public ones is refused.
   if (addresses.length === 0 || !addresses.every(isAllowed)) {
-    throw new FetchRefused(`address of ${hostname} is not public`);
+    throw unreachable(`${host} resolves to ${addresses.join(', ') || 'nothing'}, not public`);
   }
   return addresses[0] as string;
 }
@@ -123,7 +156,9 @@ async function requestOnce(
 ): Promise<{ fetched: Fetched; redirectTo?: undefined } | { redirectTo: string; fetched?: undefined }> {
   const address = await resolvePublic(url.hostname, options.isAllowed);
   const remaining = options.deadline - Date.now();
-  if (remaining <= 0) throw new FetchRefused(`no answer within ${options.timeoutMs / 1000} s`);
+  const timedOut = () =>
+    new FetchRefused('timeout', `no answer within ${options.timeoutMs / 1000} s`, `${url.host} timed out`);
+  if (remaining <= 0) throw timedOut();
   // Connect to the address that was checked, whatever DNS would answer now.
   const lookup: LookupFunction = (_hostname, lookupOptions, callback) => {
     const family = isIP(address);
@@ -148,13 +183,19 @@ async function requestOnce(
         }
         if (status !== 200) {
           response.resume();
-          reject(new FetchRefused(`the server answered HTTP ${status}`));
+          reject(new FetchRefused('status', `the server answered HTTP ${status}`));
           return;
         }
+        const tooLarge = (size: number) =>
+          new FetchRefused(
+            'too_large',
+            'the download is too large',
+            `${size} bytes or more from ${url.host}`,
+          );
         const declared = Number(response.headers['content-length']);
         if (declared > options.maxBytes) {
           response.destroy();
-          reject(new FetchRefused(`larger than ${options.maxBytes} bytes`));
+          reject(tooLarge(declared));
           return;
         }
         const chunks: Buffer[] = [];
@@ -163,7 +204,7 @@ async function requestOnce(
           size += chunk.length;
           if (size > options.maxBytes) {
             response.destroy();
-            reject(new FetchRefused(`larger than ${options.maxBytes} bytes`));
+            reject(tooLarge(size));
             return;
           }
           chunks.push(chunk);
@@ -177,19 +218,17 @@ async function requestOnce(
             },
           }),
         );
-        response.on('error', (error) => reject(new FetchRefused(`download failed: ${error.message}`)));
+        response.on('error', (error) =>
+          reject(new FetchRefused('unreachable', 'the download was interrupted', error.message)),
+        );
       },
     );
-    const timer = setTimeout(
-      () => request.destroy(new FetchRefused(`no answer within ${options.timeoutMs / 1000} s`)),
-      remaining,
-    );
+    const timer = setTimeout(() => request.destroy(timedOut()), remaining);
     request.on('close', () => clearTimeout(timer));
-    request.on('timeout', () =>
-      request.destroy(new FetchRefused(`no answer within ${options.timeoutMs / 1000} s`)),
-    );
+    request.on('timeout', () => request.destroy(timedOut()));
+    // Connection errors (refused, reset, TLS) would tell an open port from a closed one.
     request.on('error', (error) =>
-      reject(error instanceof FetchRefused ? error : new FetchRefused(`connection failed: ${error.message}`)),
+      reject(error instanceof FetchRefused ? error : unreachable(`${url.host}: ${error.message}`)),
     );
   });
 }

@@ -2,7 +2,7 @@ import { utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { renderHead } from './web.ts';
+import { renderHead, renderIndexHtml } from './web.ts';
 
 describe('serving the web app', () => {
   let t: TestApp;
@@ -38,9 +38,53 @@ describe('serving the web app', () => {
     }
   });
 
-  it('hands the runtime configuration to the app', async () => {
+  it('never serves the raw template, however its path is spelled', async () => {
+    for (const url of [
+      '/index.html',
+      '/%69ndex.html',
+      '//index.html',
+      '/./index.html',
+      '/%2e/index.html',
+      '/assets/%2e%2e/index.html',
+      '/assets/../index.html',
+      '/INDEX.HTML',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.body, url).not.toContain('<!--app-head-->');
+      expect(response.body, url).not.toContain('<!--app-config-->');
+      if (response.statusCode === 200) expect(response.body, url).toContain('<title>');
+      else expect([301, 302, 404], url).toContain(response.statusCode);
+    }
+  });
+
+  it('hands the runtime configuration to the app as a JSON data block, not as a script to run', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/en' });
-    expect(response.body).toContain('<script>window.__APP_CONFIG__={"analyticsCounterId":"12345"}</script>');
+    expect(response.body).toContain(
+      '<script type="application/json" id="app-config">{"analyticsCounterId":"12345"}</script>',
+    );
+    expect(response.body).not.toContain('__APP_CONFIG__');
+  });
+
+  it('keeps the configuration inside its data block whatever it holds', () => {
+    const html = renderIndexHtml(
+      '<html lang="en"><head><!--app-config--></head></html>',
+      { language: 'en', metaTags: [] },
+      { note: '</script><script>alert(1)</script><!--' },
+    );
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect(html).not.toContain('<!--');
+    const json = html.match(/<script type="application\/json" id="app-config">(.*)<\/script>/)?.[1];
+    expect(JSON.parse(json ?? '')).toEqual({ note: '</script><script>alert(1)</script><!--' });
+  });
+
+  it('writes meta tags as they are, even with $ patterns in them', () => {
+    const html = renderIndexHtml(
+      '<html lang="en"><head><!--app-head--></head><body>tail</body></html>',
+      { language: 'en', metaTags: [{ typeId: 'html_meta_tag_types.title', content: 'Save $& and $` now' }] },
+      {},
+    );
+    expect(html).toContain('<title>Save $&#38; and $` now</title>');
+    expect(html.match(/tail/g)).toHaveLength(1);
   });
 
   it('serves static files as they are', async () => {

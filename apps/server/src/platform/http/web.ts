@@ -41,13 +41,33 @@ export function renderHead(metaTags: HtmlMetaTagItem[]): string {
   return tags.join('\n    ');
 }
 
+/**
+ * Renders the runtime configuration as a JSON data block that the app reads by its id: data, not a
+ * script to run, so that a Content-Security-Policy without inline scripts allows it. Every `<` is
+ * escaped, so that nothing in it can close the block (`</script>`) or open a comment (`<!--`).
+ */
+function renderConfigBlock(config: Record<string, unknown>): string {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="app-config">${json}</script>`;
+}
+
 /** Fills the markers of the built index.html with the head of a page and the runtime configuration. */
 export function renderIndexHtml(template: string, head: PageHead, config: Record<string, unknown>): string {
-  const configScript = `<script>window.__APP_CONFIG__=${JSON.stringify(config).replace(/</g, '\\u003c')}</script>`;
+  // Replacer functions: a string would read `$&` or `$\`` in a store's meta tag as a pattern.
   return template
-    .replace(/<html([^>]*?)\slang="[^"]*"/, `<html$1 lang="${head.language}"`)
-    .replace('<!--app-head-->', renderHead(head.metaTags))
-    .replace('<!--app-config-->', configScript);
+    .replace(/<html([^>]*?)\slang="[^"]*"/, (_, attributes) => `<html${attributes} lang="${head.language}"`)
+    .replace('<!--app-head-->', () => renderHead(head.metaTags))
+    .replace('<!--app-config-->', () => renderConfigBlock(config));
+}
+
+/**
+ * Whether a path that static serving is asked for is the template itself, however it is spelled
+ * (`//index.html`, `/./index.html`, `/assets/../index.html`): it is resolved the way the file is
+ * looked up, and compared without case for case-insensitive file systems.
+ */
+function isTemplatePath(pathName: string, root: string): boolean {
+  const resolved = path.resolve(root, `.${path.sep}${pathName}`);
+  return resolved.toLowerCase() === path.resolve(root, 'index.html').toLowerCase();
 }
 
 /**
@@ -81,8 +101,9 @@ export async function registerWebApp(
   await app.register(fastifyStatic, {
     root: options.distDir,
     index: false,
-    // A missing file falls through to the not-found handler, which answers index.html.
-    allowedPath: (pathName) => pathName !== '/index.html',
+    // A missing file falls through to the not-found handler, which answers index.html; so does
+    // the template itself, which is only ever served rendered.
+    allowedPath: (pathName, root) => !isTemplatePath(pathName, root),
     setHeaders: (res, filePath) => {
       // Vite puts a content hash in every asset name, so they never change.
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {

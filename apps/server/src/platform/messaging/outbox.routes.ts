@@ -7,7 +7,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 
 /**
  * The development outbox: the last mails and SMS the service "sent" while no SMTP server or SMS
- * provider is configured. Never registered when mail goes out for real (see OUTBOX_PAGE).
+ * provider is configured. It shows every code and reset link, so it is registered only in
+ * development or when the operator asks for it (OUTBOX_PAGE=true), never by default.
  */
 export async function outboxRoutes(app: FastifyInstance, options: { db: Db }): Promise<void> {
   const latest = () =>
@@ -33,6 +34,13 @@ export async function outboxRoutes(app: FastifyInstance, options: { db: Db }): P
       '<p>Mail and SMS kept here because no SMTP server or SMS provider is configured.</p>' +
       (items || '<p>Nothing sent yet.</p>') +
       '</body></html>';
-    return reply.type('text/html; charset=utf-8').send(html);
+    // A static page with its own inline styles and nothing else.
+    return reply
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      )
+      .type('text/html; charset=utf-8')
+      .send(html);
   });
 }

@@ -1,0 +1,351 @@
+import type { Engine, RemovalCall, RemovalResult } from '@cutout/engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
+import type { BillingService } from '../billing/billing.service.ts';
+import { createRemovalService } from './removal.service.ts';
+
+/**
+ * What a removal request may look like and how often it may come: the form, the body limit, the
+ * size rule, the rate limits and the cache scope. The engine is a stand-in that answers a 1x1 PNG
+ * and notes what it was asked: what is tested is the server in front of it.
+ */
+const calls: Array<{ bytes: Uint8Array; call: RemovalCall | undefined }> = [];
+const png = Buffer.from('89504e470d0a1a0a', 'hex');
+const answer: RemovalResult = {
+  bytes: png,
+  mime: 'image/png',
+  image: png,
+  format: 'png',
+  width: 1,
+  height: 1,
+  foreground: { x: 0, y: 0, width: 1, height: 1 },
+  original: { width: 1, height: 1 },
+  maskCached: false,
+  timings: {},
+};
+const standIn = {
+  remove: async (bytes: Uint8Array, _options: unknown, call?: RemovalCall) => {
+    calls.push({ bytes, call });
+    return answer;
+  },
+} as unknown as Engine;
+
+const execute = '/api/stores/actions/remove-background/execute';
+const removebg = '/api/v1/removebg';
+
+/** A multipart body with its parts in the order given; a Buffer value is sent as a file. */
+function form(parts: Array<[string, string | Buffer]>) {
+  const boundary = 'cutout-test-boundary';
+  const chunks = parts.flatMap(([name, value]) => {
+    const file = Buffer.isBuffer(value) ? `; filename="${name}.png"\r\nContent-Type: image/png` : '';
+    return [
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file}\r\n\r\n`),
+      Buffer.isBuffer(value) ? value : Buffer.from(value),
+      Buffer.from('\r\n'),
+    ];
+  });
+  return {
+    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+describe('removal requests', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { API_REQUESTS_PER_MINUTE: '1000' }, { engine: async () => standIn });
+  });
+  afterAll(() => t.close());
+
+  /** Each test calls from an address of its own, so that the per-address limits do not meet. */
+  const post = (
+    url: string,
+    from: string,
+    body: { payload: Buffer | string | object; headers?: Record<string, string> },
+    headers: Record<string, string> = {},
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      remoteAddress: from,
+      payload: body.payload,
+      headers: { ...body.headers, ...headers },
+    });
+
+  describe('the form', () => {
+    it('refuses multipart without a boundary with 400 MALFORMED_FORM, on both routes', async () => {
+      for (const url of [execute, removebg]) {
+        const response = await post(url, '198.51.100.1', {
+          payload: 'image_file=whatever',
+          headers: { 'content-type': 'multipart/form-data' },
+        });
+        expect(response.statusCode, url).toBe(400);
+        expect(response.json(), url).toMatchObject({
+          code: 'MALFORMED_FORM',
+          message: 'The form cannot be read: it is not valid multipart/form-data.',
+        });
+      }
+    });
+
+    it('refuses more than 30 fields before the file with 413 FORM_TOO_MANY_PARTS, on both routes', async () => {
+      const fields = Array.from({ length: 31 }, (_, i) => [`extra_${i}`, 'x'] as [string, string]);
+      for (const url of [execute, removebg]) {
+        const response = await post(url, '198.51.100.2', form([...fields, ['image_file', png]]));
+        expect(response.statusCode, url).toBe(413);
+        expect(response.json(), url).toMatchObject({
+          code: 'FORM_TOO_MANY_PARTS',
+          message: 'The form has too many parts: at most 30 fields and 4 files are accepted.',
+        });
+      }
+      const thirty = await post(
+        removebg,
+        '198.51.100.2',
+        form([...fields.slice(2), ['size', 'preview'], ['image_file', png]]),
+      );
+      expect(thirty.statusCode, thirty.body).toBe(200);
+    });
+
+    it('refuses an unknown field of 40 MB after its first 64 KB, and a long option, never cutting them short', async () => {
+      const huge = await post(
+        removebg,
+        '198.51.100.3',
+        form([
+          ['notes', 'a'.repeat(40 * 1024 * 1024)],
+          ['size', 'preview'],
+          ['image_file', png],
+        ]),
+      );
+      expect(huge.statusCode).toBe(413);
+      expect(huge.json()).toMatchObject({
+        code: 'FORM_FIELD_TOO_LARGE',
+        message: 'The form field notes is too long: at most 65536 bytes are accepted.',
+      });
+      const longSize = await post(
+        execute,
+        '198.51.100.3',
+        form([
+          ['image_file', png],
+          ['size', `preview${' '.repeat(64 * 1024)}`],
+        ]),
+        { 'x-locale-id': 'ru' },
+      );
+      expect(longSize.json()).toMatchObject({
+        code: 'FORM_FIELD_TOO_LARGE',
+        message: 'Поле формы size слишком длинное: принимается не более 65536 байт.',
+      });
+    });
+
+    it('still takes an image as base64 text far over 64 KB, in a form field of its own limit', async () => {
+      const image = Buffer.alloc(300 * 1024, 7);
+      calls.length = 0;
+      const response = await post(
+        removebg,
+        '198.51.100.4',
+        form([
+          ['size', 'preview'],
+          ['image_file_b64', image.toString('base64')],
+        ]),
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      expect(Buffer.from(calls[0]?.bytes ?? []).equals(image)).toBe(true);
+    });
+
+    it('refuses base64 text longer than a 32 MB image can be with 103, and reads past a file nobody asked for', async () => {
+      const tooLong = await post(
+        removebg,
+        '198.51.100.4',
+        form([
+          ['size', 'preview'],
+          ['image_file_b64', 'A'.repeat(48 * 1024 * 1024 + 1)],
+        ]),
+      );
+      expect(tooLong.json()).toMatchObject({
+        code: 'ACTION_FAILED',
+        details: { errorCode: 103, value: 33554432 },
+      });
+      calls.length = 0;
+      const extra = await post(
+        removebg,
+        '198.51.100.4',
+        form([
+          ['size', 'preview'],
+          ['attachment', Buffer.alloc(1024, 1)],
+          ['image_file', png],
+        ]),
+      );
+      expect(extra.statusCode, extra.body).toBe(200);
+      expect(Buffer.from(calls[0]?.bytes ?? []).equals(png)).toBe(true);
+    });
+  });
+
+  it('quotes the limit of the removal routes, not the app-wide one, for a body too large', async () => {
+    const body = { image_file_b64: 'A'.repeat(50 * 1024 * 1024) };
+    for (const url of [execute, removebg]) {
+      const response = await post(
+        url,
+        '198.51.100.5',
+        { payload: JSON.stringify(body) },
+        {
+          'content-type': 'application/json',
+        },
+      );
+      expect(response.statusCode, url).toBe(413);
+      expect(response.json(), url).toMatchObject({
+        code: 'PAYLOAD_TOO_LARGE',
+        message: 'The request is too large: at most 50331648 bytes are accepted.',
+      });
+    }
+  });
+
+  describe('sizes without a key on the public API', () => {
+    it('names a wrong size (104) before asking for a key', async () => {
+      const response = await post(
+        removebg,
+        '198.51.100.6',
+        form([
+          ['size', 'bogus'],
+          ['image_file', png],
+        ]),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json().details).toEqual({ errorCode: 104, value: 'bogus' });
+    });
+
+    it('takes a preview size in any letter case', async () => {
+      for (const size of ['Preview', 'SMALL', 'Regular']) {
+        const response = await post(
+          removebg,
+          '198.51.100.6',
+          form([
+            ['size', size],
+            ['image_file', png],
+          ]),
+        );
+        expect(response.statusCode, `${size}: ${response.body}`).toBe(200);
+        expect(response.headers['x-credits-charged']).toBe('0');
+      }
+      const full = await post(
+        removebg,
+        '198.51.100.6',
+        form([
+          ['size', 'Full'],
+          ['image_file', png],
+        ]),
+      );
+      expect([full.statusCode, full.json().details.errorCode]).toEqual([401, 101]);
+    });
+  });
+
+  describe('rate limits', () => {
+    it('locks an address out after 10 wrong API keys in 10 minutes, even for a right key', async () => {
+      const token = await registerUser(t, 'keys-owner@example.com');
+      const issued = await t.app.inject({
+        method: 'POST',
+        url: '/api/stores/actions/remove-background/issueToken',
+        payload: { label: 'right' },
+        headers: { authorization: token },
+      });
+      const rightKey = issued.json().value as string;
+      const account = (from: string, key: string) =>
+        t.app.inject({
+          method: 'GET',
+          url: '/api/v1/account',
+          remoteAddress: from,
+          headers: { 'x-access-token': key },
+        });
+
+      for (let i = 0; i < 10; i += 1) {
+        const wrong = await account('198.51.100.7', `ck_wrong_${i}`);
+        expect(wrong.statusCode).toBe(403);
+        expect(wrong.json().details.errorCode).toBe(100);
+      }
+      for (const key of ['ck_wrong_again', rightKey]) {
+        const locked = await account('198.51.100.7', key);
+        expect(locked.statusCode).toBe(429);
+        expect(locked.json().code).toBe('RATE_LIMITED');
+        expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      expect((await account('198.51.100.8', rightKey)).statusCode).toBe(200);
+    });
+
+    it('allows a visitor 30 previews a minute per address, then 429 with Retry-After', async () => {
+      const preview = (from: string, headers: Record<string, string> = {}) =>
+        post(
+          execute,
+          from,
+          form([
+            ['size', 'preview'],
+            ['image_file', png],
+          ]),
+          headers,
+        );
+      for (let i = 0; i < 30; i += 1) expect((await preview('198.51.100.9')).statusCode).toBe(200);
+      const refused = await preview('198.51.100.9');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().code).toBe('RATE_LIMITED');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Another address, and a signed-in user at the same one, are not held back by it.
+      expect((await preview('198.51.100.10')).statusCode).toBe(200);
+      const token = await registerUser(t, 'previews@example.com');
+      expect((await preview('198.51.100.9', { authorization: token })).statusCode).toBe(200);
+    });
+  });
+
+  it('keeps cached masks apart by requester: the user, or a visitor address', async () => {
+    calls.length = 0;
+    await post(
+      execute,
+      '198.51.100.11',
+      form([
+        ['size', 'preview'],
+        ['image_file', png],
+      ]),
+    );
+    const token = await registerUser(t, 'scope@example.com');
+    await post(
+      execute,
+      '198.51.100.11',
+      form([
+        ['size', 'preview'],
+        ['image_file', png],
+      ]),
+      {
+        authorization: token,
+      },
+    );
+    const [visitor, user] = calls.map((entry) => entry.call?.cacheScope);
+    expect(visitor).toBe('client:198.51.100.11');
+    expect(user).toMatch(/^user:\S+$/);
+  });
+});
+
+describe('a refused download', () => {
+  it('tells the caller a fixed cause, and logs the real one', async () => {
+    const logged: object[] = [];
+    const removal = createRemovalService({
+      engine: async () => standIn,
+      billing: {} as BillingService,
+      fetchOptions: { maxBytes: 1024, timeoutMs: 2000, maxRedirects: 1 },
+      litreCostFull: 1,
+    });
+    const refusal = await removal
+      .execute({
+        user: null,
+        apiKeyId: null,
+        credential: 'session',
+        client: '198.51.100.12',
+        log: { info: (details) => logged.push(details) },
+        image: { url: 'http://localhost/inside.jpg' },
+        background: {},
+        options: { size: 'preview' },
+      })
+      .catch((error: unknown) => error);
+    expect(refusal).toMatchObject({
+      code: 'ACTION_FAILED',
+      options: { details: { errorCode: 107, value: 'the address is not reachable' } },
+    });
+    expect(logged).toEqual([
+      { errorCode: 107, cause: expect.stringMatching(/^localhost resolves to .*(127\.0\.0\.1|::1)/) },
+    ]);
+  });
+});
