@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * An HTTP error the web app met (SPEC §8: every HTTP error is recorded in an error service), as

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Every error code the server answers with, and the HTTP status it travels with. */
 export const errorStatus = {

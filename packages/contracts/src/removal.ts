@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** An API key as its owner sees it in the list: never the key itself. */
 export const apiKeySchema = z.object({

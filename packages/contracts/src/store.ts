@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 export const languages = ['en', 'ru'] as const;
 export const languageSchema = z.enum(languages);

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { apiKeySchema } from './removal.ts';
+import { z } from './zod.ts';
 
 /** Purposes of a verification code (permission item). */
 export const permissionPurposes = ['user_verify', 'user_reset_password'] as const;

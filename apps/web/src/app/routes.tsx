@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { AuthPageRedirect, authPages } from '../features/auth/AuthPageRedirect.tsx';
 import { BareErrorPage, ErrorPage } from '../features/errors/ErrorPage.tsx';
 import { InitializationErrorPage } from '../features/errors/InitializationErrorPage.tsx';
 import { NotFoundPage } from '../features/errors/NotFoundPage.tsx';
@@ -80,6 +81,11 @@ export const routes: RouteObject[] = [
                       Component: (await import('../features/account/ProfilePage.tsx')).ProfilePage,
                     }),
                   },
+                  // The auth pages open their modal over the return path (SPEC §2.1, §2.3).
+                  ...Object.entries(authPages).map(([path, modal]) => ({
+                    path,
+                    element: <AuthPageRedirect modal={modal} />,
+                  })),
                   { path: 'error', element: <ErrorPage />, handle: handle({ titleKey: 'meta.error' }) },
                   { path: '*', element: <NotFoundPage />, handle: handle(notFoundMeta) },
                 ],

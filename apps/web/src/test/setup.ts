@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
+import { resetErrorReports } from '../shared/api/error-reports.ts';
 import { i18n, initI18n } from '../shared/i18n/i18n.ts';
 import { reloadSession } from '../shared/session/session.ts';
 
@@ -36,6 +37,7 @@ beforeEach(async () => {
   window.localStorage.clear();
   clearCookies();
   reloadSession();
+  resetErrorReports();
   document.title = '';
   document.body.style.overflow = '';
   await i18n.changeLanguage('en');

@@ -1,4 +1,4 @@
-import type { PermissionItem, StoreInfo, User } from '@cutout/contracts';
+import type { ApiKey, PermissionItem, SetPasswordResponse, StoreInfo, User } from '@cutout/contracts';
 import { jsonResponse, storeInfoFixture } from './fixtures.ts';
 import { mockApi } from './render.tsx';
 
@@ -35,6 +35,23 @@ export function userFixture(overrides: Partial<User> = {}): User {
     passports: [],
     ...overrides,
   };
+}
+
+/** An API key as the account lists it. */
+export function apiKeyFixture(overrides: Partial<ApiKey> = {}): ApiKey {
+  return {
+    id: 'key-1',
+    label: 'Online shop',
+    prefix: 'ck_live_ab12',
+    createdAt: '2026-03-12T14:05:00.000Z',
+    lastUsedAt: null,
+    ...overrides,
+  };
+}
+
+/** The answer of /setPassword: the account's API keys and, when there are any, a token revoking them. */
+export function setPasswordAnswer(apiKeys: ApiKey[] = []): SetPasswordResponse {
+  return { result: true, apiKeys, revokeKeysToken: apiKeys.length > 0 ? 'revoke-token-1' : null };
 }
 
 /** Store info with other option flags and passports than the seed store's. */

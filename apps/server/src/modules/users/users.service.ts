@@ -215,12 +215,10 @@ export function createUsersService(deps: UsersDeps) {
       }
 
       // Only now, after the codes proved the addresses, may the answer say that one is taken.
-      for (const [address, taken] of [
-        [email, email && (await repo.findByAddress(storeId, { email }))],
-        [phoneNumber, phoneNumber && (await repo.findByAddress(storeId, { phoneNumber }))],
-      ] as const) {
-        if (address && taken) throw new DomainError('USER_ALREADY_EXISTS');
-      }
+      if (email && (await repo.findByAddress(storeId, { email })))
+        throw new DomainError('USER_ALREADY_EXISTS', { details: { field: 'email' } });
+      if (phoneNumber && (await repo.findByAddress(storeId, { phoneNumber })))
+        throw new DomainError('USER_ALREADY_EXISTS', { details: { field: 'phoneNumber' } });
 
       let user: UserRow;
       try {

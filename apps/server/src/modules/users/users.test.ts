@@ -212,6 +212,28 @@ describe.each(testDatabases)('users on %s', (kind) => {
       expect(noCode.json().code).toBe('VERIFICATION_REQUIRED');
     });
 
+    it('says an address is taken only to whoever proved it with a code, naming the field', async () => {
+      const first = await requestCode('twice@example.com');
+      clock.advance(61_000);
+      const second = await requestCode('twice@example.com');
+      for (const { item, code } of [first, second]) {
+        await post('/permissions/approve?typeId=email', {
+          purpose: 'user_verify',
+          permissionItemList: [{ id: item.id, otp: code }],
+        });
+      }
+      const register = (id: string) =>
+        post('/register', {
+          email: 'twice@example.com',
+          password: 'secret-12',
+          permissionItemList: [{ id }],
+        });
+      expect((await register(first.item.id)).statusCode).toBe(200);
+      const again = await register(second.item.id);
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ code: 'USER_ALREADY_EXISTS', details: { field: 'email' } });
+    });
+
     it('limits sign-ups per client address', async () => {
       const statuses = [];
       for (let attempt = 0; attempt < 11; attempt += 1) {

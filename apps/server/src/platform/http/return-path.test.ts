@@ -17,6 +17,7 @@ describe('safeReturnPath', () => {
     ['a scheme', 'https://evil.example/'],
     ['a javascript: URL', 'javascript:alert(1)'],
     ['a relative path', 'evil.example'],
+    ['dot segments that collapse into another host', '/.//evil.example'],
     ['a space', '/ /evil'],
     ['nothing', ''],
   ])('refuses %s', (_name, value) => {

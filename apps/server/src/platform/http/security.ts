@@ -23,7 +23,9 @@ export function contentSecurityPolicy(options: SecurityOptions): Record<string, 
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...analytics],
-    'style-src': ["'self'"],
+    // Inline styles only: the dialogs' scroll lock (react-remove-scroll) injects a <style> element.
+    // Styles cannot run code; scripts stay strictly 'self'.
+    'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...analytics, ...options.imageOrigins],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...analytics],

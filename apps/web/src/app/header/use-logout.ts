@@ -9,10 +9,10 @@ import { signOutLocally } from '../../shared/session/session.ts';
 import { useToast } from '../../shared/ui/toast-context.tsx';
 
 /**
- * Logout (SPEC §4): tells the server (best effort, with the token still attached), forgets the
- * token, user id and a readable access_token cookie (which would keep the visitor authorised),
- * drops whatever was cached for the user (cart, contact sets, orders), reloads the store info and
- * goes to the root of the locale.
+ * Logout (SPEC §4): tells the server (best effort, with the token still attached), which clears
+ * the HttpOnly access_token cookie; forgets the token, user id and the signed-in hint cookie at
+ * once (the views need not wait for the server); drops whatever was cached for the user (cart,
+ * contact sets, orders), reloads the store info and goes to the root of the locale.
  */
 export function useLogout() {
   const queryClient = useQueryClient();

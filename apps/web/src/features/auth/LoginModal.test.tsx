@@ -30,12 +30,21 @@ describe('LoginModal', () => {
     expect(api.calls).toEqual([]);
   });
 
-  it('says the same in Russian', async () => {
+  const both = storeWith({ email: true, phone: true });
+  const phoneOnly = storeWith({ email: false, phone: true });
+  it.each([
+    ['e-mail only, in Russian', 'ru', storeWith({}), 'Заполните e-mail и пароль'],
+    ['e-mail / phone tabs', 'en', both, 'Fill in the login and password fields'],
+    ['e-mail / phone tabs, in Russian', 'ru', both, 'Заполните поля логин и пароль'],
+    ['phone only', 'en', phoneOnly, 'Fill in phone and password'],
+    ['phone only, in Russian', 'ru', phoneOnly, 'Заполните телефон и пароль'],
+  ] as const)('gives an empty form one combined message: %s', async (_what, language, storeInfo, message) => {
     mockUsersApi({});
-    const { user } = renderLogin({ path: '/ru?modal=login', language: 'ru' });
-    const dialog = await screen.findByRole('dialog', { name: 'Вход' });
-    await user.click(within(dialog).getByRole('button', { name: 'Войти' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Заполните e-mail и пароль');
+    const { user } = renderLogin({ path: `/${language}?modal=login`, language, storeInfo });
+    const title = language === 'en' ? 'Log in' : 'Вход';
+    const dialog = await screen.findByRole('dialog', { name: title });
+    await user.click(within(dialog).getByRole('button', { name: language === 'en' ? 'Log in' : 'Войти' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(message);
   });
 
   it('names the one missing or wrong field', async () => {
@@ -70,7 +79,11 @@ describe('LoginModal', () => {
     await user.click(within(tabs).getByRole('tab', { name: 'Phone' }));
     expect(within(dialog).queryByRole('textbox', { name: 'E-mail' })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Log in' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Fill in phone and password');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Fill in the login and password fields');
+    expect(within(dialog).getByRole('textbox', { name: 'Phone number' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Phone number' }), '79123456789');
     expect(within(dialog).getByRole('textbox', { name: 'Phone number' })).toHaveValue('+7 (912) 345-67-89');

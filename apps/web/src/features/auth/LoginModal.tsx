@@ -10,7 +10,7 @@ import { authChannels } from './auth-guards.tsx';
 import { ChannelTabs, ModalFooter, ModalLink, ModalNotice, SocialLinks } from './auth-ui.tsx';
 import { AddressField } from './fields.tsx';
 import { authModals, useAuthModalState, useOpenAuthModal } from './modal-state.ts';
-import { phoneForServer } from './phone-mask.ts';
+import { formatPhone, phoneForServer } from './phone-mask.ts';
 import { useSignIn } from './use-sign-in.ts';
 import { type Errors, hasErrors, translateErrors, validateLogin } from './validation.ts';
 
@@ -25,9 +25,12 @@ export function LoginModal({ onClose }: ModalProps) {
   const openModal = useOpenAuthModal();
   const signIn = useSignIn();
   const [notice, setNotice] = useState(state.notice);
-  const [channel, setChannel] = useState<PermissionType>(channels.required[0] ?? 'email');
+  // Opened for a phone number alone (from registration, say): that tab first.
+  const [channel, setChannel] = useState<PermissionType>(() =>
+    !state.email && state.phoneNumber && channels.phone ? 'phone' : (channels.required[0] ?? 'email'),
+  );
   const [email, setEmail] = useState(state.email ?? '');
-  const [phone, setPhone] = useState('');
+  const [phone, setPhone] = useState(state.phoneNumber ? formatPhone(state.phoneNumber) : '');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors<Field>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -43,7 +46,7 @@ export function LoginModal({ onClose }: ModalProps) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const address = channel === 'email' ? email.trim().toLowerCase() : phoneForServer(phone);
-    const found = validateLogin({ channel, address, password });
+    const found = validateLogin({ channel, address, password, tabs: channels.required.length > 1 });
     setErrors(translateErrors(found, t));
     setFormError(null);
     if (hasErrors(found)) return;

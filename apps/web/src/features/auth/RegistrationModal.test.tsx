@@ -123,15 +123,15 @@ describe('RegistrationModal: the e-mail code', () => {
     type('Code from the e-mail', '123456');
     await advance(1000);
     await settle();
-    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'secret1' } });
-    fireEvent.change(within(dialog).getByLabelText('Repeat password'), { target: { value: 'secret1' } });
+    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'secret-pass1' } });
+    fireEvent.change(within(dialog).getByLabelText('Repeat password'), { target: { value: 'secret-pass1' } });
     type('Your name', 'Ann Lee');
     click('Sign up');
     await settle();
 
     expect(api.callsTo('/register')[0]?.body).toEqual({
       email: 'ann@example.com',
-      password: 'secret1',
+      password: 'secret-pass1',
       fullName: 'Ann Lee',
       redirectUrl: `${window.location.origin}/en?modal=registration-success`,
       permissionItemList: [{ id: 'item-1' }],
@@ -152,22 +152,63 @@ describe('RegistrationModal: checks before sending', () => {
     return userEvent.setup();
   }
 
-  it('names every missing field, the missing confirmation and a password mismatch', async () => {
+  it('names the missing fields together, the missing confirmation and a password mismatch', async () => {
     const api = mockUsersApi({});
     const user = renderModal();
     const dialog = await screen.findByRole('dialog', { name: 'Sign up' });
     await user.click(within(dialog).getByRole('button', { name: 'Sign up' }));
-    expect(within(dialog).getByText('Fill in the e-mail.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Fill in e-mail and password');
+    expect(within(dialog).getByRole('textbox', { name: 'E-mail' })).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).queryByText('Fill in the e-mail.')).not.toBeInTheDocument();
     expect(within(dialog).getByText('Email is not confirmed!')).toBeInTheDocument();
-    expect(within(dialog).getByText('Fill in the password.')).toBeInTheDocument();
     expect(within(dialog).getByText('Repeat the password.')).toBeInTheDocument();
 
-    await user.type(within(dialog).getByLabelText('Password'), 'secret1');
-    await user.type(within(dialog).getByLabelText('Repeat password'), 'secret2');
+    await user.type(within(dialog).getByLabelText('Password'), 'secret-one');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign up' }));
+    expect(within(dialog).getByText('Fill in the e-mail.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText('Repeat password'), 'secret-two');
     await user.click(within(dialog).getByRole('button', { name: 'Sign up' }));
     expect(within(dialog).getByText('Passwords do not match')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Repeat password')).toHaveAttribute('aria-invalid', 'true');
     expect(api.callsTo('/register')).toHaveLength(0);
+  });
+
+  it.each([
+    ['all three', { email: '', phone: '', password: '' }, 'Fill in e-mail, phone and password'],
+    ['e-mail and phone', { email: '', phone: '', password: 'secret-pass1' }, 'Fill in e-mail and phone'],
+    [
+      'phone and password',
+      { email: 'ann@example.com', phone: '', password: '' },
+      'Fill in phone and password',
+    ],
+    ['e-mail and password', { email: '', phone: '79123456789', password: '' }, 'Fill in e-mail and password'],
+  ])('asks for %s together when the store requires both channels', async (_what, values, message) => {
+    mockUsersApi({});
+    const user = renderModal(storeWith({ email: true, phone: true, emailVerification: false }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign up' });
+    if (values.email) await user.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), values.email);
+    if (values.phone) {
+      await user.type(within(dialog).getByRole('textbox', { name: 'Phone number' }), values.phone);
+    }
+    if (values.password) await user.type(within(dialog).getByLabelText('Password'), values.password);
+    await user.click(within(dialog).getByRole('button', { name: 'Sign up' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('says the combined message in Russian', async () => {
+    mockUsersApi({});
+    renderInShell(<ModalOutlet />, {
+      path: '/ru?modal=registration',
+      language: 'ru',
+      storeInfo: storeWith({ email: true, phone: true, emailVerification: false }),
+    });
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Регистрация' });
+    await user.click(within(dialog).getByRole('button', { name: 'Зарегистрироваться' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Заполните e-mail, телефон и пароль');
   });
 
   it('asks for the code once one was sent, and says when it has expired', async () => {
@@ -255,8 +296,8 @@ describe('RegistrationModal: checks before sending', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Sign up' });
     expect(within(dialog).queryByRole('textbox', { name: 'Code from the e-mail' })).not.toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'ann@example.com');
-    await user.type(within(dialog).getByLabelText('Password'), 'secret1');
-    await user.type(within(dialog).getByLabelText('Repeat password'), 'secret1');
+    await user.type(within(dialog).getByLabelText('Password'), 'secret-pass1');
+    await user.type(within(dialog).getByLabelText('Repeat password'), 'secret-pass1');
     await user.click(within(dialog).getByRole('button', { name: 'Sign up' }));
 
     const login = await screen.findByRole('dialog', { name: 'Log in' });
@@ -269,29 +310,142 @@ describe('RegistrationModal: checks before sending', () => {
   });
 
   it('puts a refused confirmation on the code field and other refusals above the button', async () => {
-    let answer = errorResponse(
+    const answer = errorResponse(
       400,
       'VERIFICATION_REQUIRED',
       'Confirm the address with a verification code first.',
-      {
-        field: 'email',
-      },
+      { field: 'email' },
     );
     mockUsersApi({ '/register': () => answer });
     const user = renderModal(storeWith({ emailVerification: false }));
     const dialog = await screen.findByRole('dialog', { name: 'Sign up' });
     await user.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'ann@example.com');
-    await user.type(within(dialog).getByLabelText('Password'), 'secret1');
-    await user.type(within(dialog).getByLabelText('Repeat password'), 'secret1');
+    await user.type(within(dialog).getByLabelText('Password'), 'secret-pass1');
+    await user.type(within(dialog).getByLabelText('Repeat password'), 'secret-pass1');
     await user.click(within(dialog).getByRole('button', { name: 'Sign up' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Confirm the address with a verification code first.',
     );
+  });
+});
 
-    answer = errorResponse(409, 'USER_ALREADY_EXISTS', 'A user with this address is already registered.');
-    await user.click(within(dialog).getByRole('button', { name: 'Sign up' }));
-    expect(
-      await within(dialog).findByText('A user with this address is already registered.'),
-    ).toBeInTheDocument();
+describe('RegistrationModal: an address that has an account already', () => {
+  const taken = () =>
+    errorResponse(409, 'USER_ALREADY_EXISTS', 'A user with this address is already registered.');
+
+  /** The message under a field, which its input names as its description. */
+  function messageOf(input: HTMLElement): HTMLElement {
+    const id = input.getAttribute('aria-describedby')?.split(' ')[0] ?? '';
+    const message = document.getElementById(id);
+    if (!message) throw new Error('The field has no message');
+    return message;
+  }
+
+  async function register(options: { storeInfo: ReturnType<typeof storeWith>; language?: 'en' | 'ru' }) {
+    const api = mockUsersApi({ '/register': taken });
+    const language = options.language ?? 'en';
+    const view = renderInShell(<ModalOutlet />, {
+      path: `/${language}/pricing?modal=registration`,
+      language,
+      storeInfo: options.storeInfo,
+    });
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: language === 'en' ? 'Sign up' : 'Регистрация' });
+    return { ...view, api, user, dialog };
+  }
+
+  async function submit(
+    { user, dialog }: { user: ReturnType<typeof userEvent.setup>; dialog: HTMLElement },
+    fields: Record<string, string>,
+    labels = { password: 'Password', repeat: 'Repeat password', submit: 'Sign up' },
+  ) {
+    for (const [name, value] of Object.entries(fields)) {
+      await user.type(within(dialog).getByRole('textbox', { name }), value);
+    }
+    await user.type(within(dialog).getByLabelText(labels.password), 'secret-pass1');
+    await user.type(within(dialog).getByLabelText(labels.repeat), 'secret-pass1');
+    await user.click(within(dialog).getByRole('button', { name: labels.submit }));
+  }
+
+  it('says so on the e-mail field, with links to log in or reset the password, pre-filled', async () => {
+    const view = await register({ storeInfo: storeWith({ emailVerification: false }) });
+    await submit(view, { 'E-mail': 'ann@example.com' });
+    const email = within(view.dialog).getByRole('textbox', { name: 'E-mail' });
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(email).toHaveAccessibleDescription(
+      'An account with this e-mail already exists. Log in or reset the password.',
+    );
+    expect(within(view.dialog).queryByRole('alert')).not.toBeInTheDocument();
+
+    await view.user.click(within(messageOf(email)).getByRole('link', { name: 'Log in' }));
+    const login = await screen.findByRole('dialog', { name: 'Log in' });
+    expect(within(login).getByRole('textbox', { name: 'E-mail' })).toHaveValue('ann@example.com');
+    expect(view.location()).toBe('/en/pricing?modal=login');
+  });
+
+  it('leads to password recovery for the same address', async () => {
+    const view = await register({ storeInfo: storeWith({ emailVerification: false }) });
+    await submit(view, { 'E-mail': 'ann@example.com' });
+    const email = within(view.dialog).getByRole('textbox', { name: 'E-mail' });
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    await view.user.click(within(messageOf(email)).getByRole('link', { name: 'reset the password' }));
+    const reset = await screen.findByRole('dialog', { name: 'Password recovery' });
+    expect(within(reset).getByRole('textbox', { name: 'E-mail' })).toHaveValue('ann@example.com');
+  });
+
+  it('clears the message once the address is edited', async () => {
+    const view = await register({ storeInfo: storeWith({ emailVerification: false }) });
+    await submit(view, { 'E-mail': 'ann@example.com' });
+    const email = within(view.dialog).getByRole('textbox', { name: 'E-mail' });
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    await view.user.type(email, 'x');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    expect(within(view.dialog).queryByText(/already exists/)).not.toBeInTheDocument();
+  });
+
+  it('puts it on the phone field of a phone-only store, and log in opens on the phone', async () => {
+    const view = await register({ storeInfo: storeWith({ email: false, phone: true }) });
+    await submit(view, { 'Phone number': '79123456789' });
+    const phone = within(view.dialog).getByRole('textbox', { name: 'Phone number' });
+    await waitFor(() => expect(phone).toHaveAttribute('aria-invalid', 'true'));
+    expect(phone).toHaveAccessibleDescription(
+      'An account with this phone number already exists. Log in or reset the password.',
+    );
+    await view.user.click(within(messageOf(phone)).getByRole('link', { name: 'Log in' }));
+    const login = await screen.findByRole('dialog', { name: 'Log in' });
+    expect(within(login).getByRole('textbox', { name: 'Phone number' })).toHaveValue('+7 (912) 345-67-89');
+  });
+
+  it('follows the field the server names when the store requires both channels', async () => {
+    mockUsersApi({
+      '/register': () =>
+        errorResponse(409, 'USER_ALREADY_EXISTS', 'A user with this address is already registered.', {
+          field: 'phoneNumber',
+        }),
+    });
+    renderInShell(<ModalOutlet />, {
+      path: '/en?modal=registration',
+      storeInfo: storeWith({ email: true, phone: true, emailVerification: false }),
+    });
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Sign up' });
+    await submit({ user, dialog }, { 'E-mail': 'ann@example.com', 'Phone number': '79123456789' });
+    const phone = within(dialog).getByRole('textbox', { name: 'Phone number' });
+    await waitFor(() => expect(phone).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(dialog).getByRole('textbox', { name: 'E-mail' })).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('says so in Russian', async () => {
+    const view = await register({ storeInfo: storeWith({ emailVerification: false }), language: 'ru' });
+    await submit(
+      view,
+      { 'E-mail': 'ann@example.com' },
+      { password: 'Пароль', repeat: 'Повторите пароль', submit: 'Зарегистрироваться' },
+    );
+    const email = within(view.dialog).getByRole('textbox', { name: 'E-mail' });
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(email).toHaveAccessibleDescription(
+      'Аккаунт с этим e-mail уже существует. Войдите или восстановите пароль.',
+    );
   });
 });

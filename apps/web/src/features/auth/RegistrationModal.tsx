@@ -8,6 +8,7 @@ import { getSession } from '../../shared/session/session.ts';
 import { useStoreInfo } from '../../shared/store/store-info-context.tsx';
 import { FormAlert, SubmitButton, TextField } from '../../shared/ui/form.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
+import { AddressTaken, type TakenAddress } from './AddressTaken.tsx';
 import { errorCode, errorDetails, fieldErrorsOf, formErrorOf } from './api-errors.ts';
 import { authChannels } from './auth-guards.tsx';
 import { ModalFooter, ModalLink, SocialLinks } from './auth-ui.tsx';
@@ -18,18 +19,15 @@ import { useSignIn } from './use-sign-in.ts';
 import { useVerificationCode } from './use-verification-code.ts';
 import { VerificationCodeField } from './VerificationCodeField.tsx';
 import {
-  checkEmail,
-  checkNewPassword,
-  checkPhoneNumber,
-  checkRepeatPassword,
   checkVerification,
-  collect,
   type Errors,
   hasErrors,
+  type RegistrationField,
   translateErrors,
+  validateRegistration,
 } from './validation.ts';
 
-type Field = 'email' | 'emailCode' | 'phoneNumber' | 'phoneCode' | 'password' | 'repeatPassword' | 'fullName';
+type Field = RegistrationField | 'fullName';
 
 const serverFields: Partial<Record<string, Field>> = {
   email: 'email',
@@ -54,6 +52,8 @@ export function RegistrationModal({ onClose }: ModalProps) {
   const [fullName, setFullName] = useState('');
   const [errors, setErrors] = useState<Errors<Field>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  /** The address the server says has an account already (409 USER_ALREADY_EXISTS). */
+  const [taken, setTaken] = useState<TakenAddress | null>(null);
   const [loading, setLoading] = useState(false);
   const emailAddress = email.trim().toLowerCase();
   const phoneNumber = phoneForServer(phone);
@@ -65,6 +65,7 @@ export function RegistrationModal({ onClose }: ModalProps) {
   const edit = (field: Field, set: (value: string) => void) => (value: string) => {
     set(value);
     setErrors(({ [field]: _dropped, ...rest }) => rest);
+    if (field === taken) setTaken(null);
   };
 
   async function submit(event: FormEvent) {
@@ -74,20 +75,20 @@ export function RegistrationModal({ onClose }: ModalProps) {
     const emailItem = verifyEmail ? await emailCode.approveNow() : null;
     const phoneItem = verifyPhone ? await phoneCode.approveNow() : null;
     const now = Date.now();
-    const found = collect<Field>({
-      email: channels.email ? checkEmail(emailAddress) : null,
+    const found = validateRegistration({
+      email: channels.email ? emailAddress : null,
       emailCode: verifyEmail
         ? checkVerification({ typeId: 'email', item: emailItem, code: emailCode.code, now })
         : null,
-      phoneNumber: channels.phone ? checkPhoneNumber(phoneNumber) : null,
+      phoneNumber: channels.phone ? phoneNumber : null,
       phoneCode: verifyPhone
         ? checkVerification({ typeId: 'phone', item: phoneItem, code: phoneCode.code, now })
         : null,
-      password: checkNewPassword(password),
-      repeatPassword: checkRepeatPassword(password, repeatPassword),
-      fullName: null,
+      password,
+      repeatPassword,
     });
     setErrors(translateErrors(found, t));
+    setTaken(null);
     if (hasErrors(found)) return;
     emailCode.clearErrors();
     phoneCode.clearErrors();
@@ -122,6 +123,11 @@ export function RegistrationModal({ onClose }: ModalProps) {
       const message = formErrorOf(error, t);
       const code = errorCode(error);
       const field = errorDetails(error).field;
+      if (code === 'USER_ALREADY_EXISTS') {
+        // The server may name the address; without it, the first required one is meant.
+        const named = field === 'email' || field === 'phoneNumber' ? field : null;
+        return setTaken(named ?? (channels.email ? 'email' : 'phoneNumber'));
+      }
       if (code === 'VERIFICATION_REQUIRED' || code === 'CODE_EXPIRED' || code === 'CODE_NOT_VALID') {
         if (field === 'email' && verifyEmail) return setErrors({ emailCode: message });
         if (field === 'phoneNumber' && verifyPhone) return setErrors({ phoneCode: message });
@@ -134,7 +140,19 @@ export function RegistrationModal({ onClose }: ModalProps) {
     }
   }
 
-  const message = (field: Field) => errors[field];
+  // A combined message ('Fill in e-mail and password') shows once, above the button; the fields it
+  // names are only marked.
+  const message = (field: Field) => (errors[field] !== errors.form ? errors[field] : undefined);
+  const takenMessage = (channel: TakenAddress) =>
+    taken === channel ? (
+      <AddressTaken
+        channel={channel}
+        state={{
+          email: channels.email ? emailAddress : null,
+          phoneNumber: channels.phone ? phoneNumber : null,
+        }}
+      />
+    ) : undefined;
 
   return (
     <Modal title={t('auth.registration.title')} onClose={onClose}>
@@ -145,7 +163,8 @@ export function RegistrationModal({ onClose }: ModalProps) {
               channel="email"
               value={email}
               onChange={edit('email', setEmail)}
-              error={message('email') ?? emailCode.addressError}
+              error={takenMessage('email') ?? message('email') ?? emailCode.addressError}
+              invalid={Boolean(errors.email)}
             />
             {verifyEmail && (
               <VerificationCodeField
@@ -162,7 +181,8 @@ export function RegistrationModal({ onClose }: ModalProps) {
               channel="phone"
               value={phone}
               onChange={edit('phoneNumber', setPhone)}
-              error={message('phoneNumber') ?? phoneCode.addressError}
+              error={takenMessage('phoneNumber') ?? message('phoneNumber') ?? phoneCode.addressError}
+              invalid={Boolean(errors.phoneNumber)}
             />
             {verifyPhone && (
               <VerificationCodeField
@@ -175,7 +195,12 @@ export function RegistrationModal({ onClose }: ModalProps) {
         )}
         <NewPasswordFields
           label={t('auth.field.password')}
-          password={{ value: password, onChange: edit('password', setPassword), error: message('password') }}
+          password={{
+            value: password,
+            onChange: edit('password', setPassword),
+            error: message('password'),
+            invalid: Boolean(errors.password),
+          }}
           repeat={{
             value: repeatPassword,
             onChange: edit('repeatPassword', setRepeatPassword),
@@ -190,7 +215,7 @@ export function RegistrationModal({ onClose }: ModalProps) {
           onChange={edit('fullName', setFullName)}
           error={message('fullName')}
         />
-        {formError && <FormAlert>{formError}</FormAlert>}
+        {(errors.form ?? formError) && <FormAlert>{errors.form ?? formError}</FormAlert>}
         <SubmitButton loading={loading}>{t('auth.registration.submit')}</SubmitButton>
       </form>
       <SocialLinks />

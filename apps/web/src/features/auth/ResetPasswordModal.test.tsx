@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { ModalOutlet } from '../../app/modals/ModalOutlet.tsx';
 import { jsonResponse } from '../../test/fixtures.ts';
 import { renderInShell } from '../../test/render.tsx';
-import { errorResponse, mockUsersApi, permissionItemFixture, storeWith } from '../../test/users-api.ts';
+import {
+  apiKeyFixture,
+  errorResponse,
+  mockUsersApi,
+  permissionItemFixture,
+  setPasswordAnswer,
+  storeWith,
+} from '../../test/users-api.ts';
 
 function renderReset(storeInfo = storeWith({})) {
   const view = renderInShell(<ModalOutlet />, { path: '/en/pricing?modal=reset-password', storeInfo });
@@ -49,7 +56,7 @@ describe('ResetPasswordModal', () => {
       '/permissions/request?typeId=email': () => jsonResponse({ permissionItemList: [item] }),
       '/permissions/approve?typeId=email': () =>
         jsonResponse({ permissionItemList: [{ ...item, granted: true }] }),
-      '/setPassword': () => jsonResponse({ result: true }),
+      '/setPassword': () => jsonResponse(setPasswordAnswer()),
     });
     const { user, location } = renderReset();
     const dialog = await screen.findByRole('dialog', { name: 'Password recovery' });
@@ -91,5 +98,33 @@ describe('ResetPasswordModal', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Phone number' })).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Code from the SMS' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Send me a reset link' })).not.toBeInTheDocument();
+  });
+
+  it('shows the API keys after a reset by code, then goes on to log in with the e-mail filled in', async () => {
+    const item = permissionItemFixture({ purpose: 'user_reset_password', granted: true });
+    const api = mockUsersApi({
+      '/permissions/request?typeId=email': () => jsonResponse({ permissionItemList: [item] }),
+      '/setPassword': () => jsonResponse(setPasswordAnswer([apiKeyFixture()])),
+      '/revokeApiKeys': () => jsonResponse({ result: true, revoked: 1 }),
+    });
+    const { user, location } = renderReset();
+    const reset = await screen.findByRole('dialog', { name: 'Password recovery' });
+    await user.type(within(reset).getByRole('textbox', { name: 'E-mail' }), 'ann@example.com');
+    await user.click(within(reset).getByRole('button', { name: 'Get code' }));
+    await within(reset).findByText('E-mail confirmed.');
+    await user.type(within(reset).getByLabelText('New password'), 'new-secret');
+    await user.type(within(reset).getByLabelText('Repeat password'), 'new-secret');
+    await user.click(within(reset).getByRole('button', { name: 'Recover password' }));
+
+    const keys = await screen.findByRole('dialog', { name: 'Password changed' });
+    expect(within(keys).getByRole('listitem')).toHaveTextContent('Online shop');
+    await user.click(within(keys).getByRole('button', { name: 'Revoke all keys' }));
+
+    const login = await screen.findByRole('dialog', { name: 'Log in' });
+    expect(screen.getByText('1 API key revoked.')).toBeInTheDocument();
+    expect(within(login).getByRole('status')).toHaveTextContent('Your password has been changed.');
+    expect(within(login).getByRole('textbox', { name: 'E-mail' })).toHaveValue('ann@example.com');
+    expect(location()).toBe('/en/pricing?modal=login');
+    expect(api.callsTo('/revokeApiKeys')[0]?.body).toEqual({ token: 'revoke-token-1' });
   });
 });

@@ -2,7 +2,7 @@ import { MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModalProps } from '../../app/modals/modal-registry.ts';
-import { type PermissionType, usersApi } from '../../shared/api/users.ts';
+import { type PermissionType, type SetPasswordResponse, usersApi } from '../../shared/api/users.ts';
 import { useLanguage } from '../../shared/routing/language-context.tsx';
 import { useStoreInfo } from '../../shared/store/store-info-context.tsx';
 import { FormAlert, SubmitButton } from '../../shared/ui/form.tsx';
@@ -12,6 +12,7 @@ import { authChannels } from './auth-guards.tsx';
 import { ChannelTabs, ModalFooter, ModalLink, ModalMessage, ModalNotice } from './auth-ui.tsx';
 import { AddressField, NewPasswordFields } from './fields.tsx';
 import { authModals, useAuthModalState, useOpenAuthModal } from './modal-state.ts';
+import { PasswordChangedKeys } from './PasswordChangedKeys.tsx';
 import { formatPhone, phoneForServer } from './phone-mask.ts';
 import { useVerificationCode } from './use-verification-code.ts';
 import { VerificationCodeField } from './VerificationCodeField.tsx';
@@ -52,6 +53,8 @@ export function ResetPasswordModal({ onClose }: ModalProps) {
   const [formError, setFormError] = useState<string | null>(null);
   const [loading, setLoading] = useState<'code' | 'link' | null>(null);
   const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
+  /** A changed password whose account has API keys: they are shown before logging in. */
+  const [changed, setChanged] = useState<SetPasswordResponse | null>(null);
   const emailAddress = email.trim().toLowerCase();
   const phoneNumber = phoneForServer(phone);
   const emailCode = useVerificationCode({
@@ -93,18 +96,16 @@ export function ResetPasswordModal({ onClose }: ModalProps) {
     verification.clearErrors();
     setLoading('code');
     try {
-      const { result } = await usersApi.setPasswordWithCodes({
+      const answer = await usersApi.setPasswordWithCodes({
         newPassword: password,
         permissionItemList: [{ id: item.id }],
       });
-      if (!result) {
+      if (!answer.result) {
         setFormError(t('error_reset_password'));
         return;
       }
-      openModal(authModals.login, {
-        notice: 'passwordChanged',
-        email: channel === 'email' ? emailAddress : null,
-      });
+      if (answer.apiKeys.length > 0) setChanged(answer);
+      else goToLogin();
     } catch (error) {
       const code = errorCode(error);
       if (code === 'VERIFICATION_REQUIRED' || code === 'CODE_EXPIRED' || code === 'CODE_NOT_VALID') {
@@ -117,6 +118,13 @@ export function ResetPasswordModal({ onClose }: ModalProps) {
     } finally {
       setLoading(null);
     }
+  }
+
+  function goToLogin() {
+    openModal(authModals.login, {
+      notice: 'passwordChanged',
+      email: channel === 'email' ? emailAddress : null,
+    });
   }
 
   /** The storefront variant: a one-time link to the e-mail, leading to the set-password modal. */
@@ -140,6 +148,8 @@ export function ResetPasswordModal({ onClose }: ModalProps) {
       setLoading(null);
     }
   }
+
+  if (changed) return <PasswordChangedKeys changed={changed} onContinue={goToLogin} onClose={onClose} />;
 
   return (
     <Modal title={t('auth.reset.title')} onClose={onClose}>

@@ -6,7 +6,7 @@ import { ModalOutlet } from '../../app/modals/ModalOutlet.tsx';
 import { reloadSession } from '../../shared/session/session.ts';
 import { jsonResponse } from '../../test/fixtures.ts';
 import { renderInShell } from '../../test/render.tsx';
-import { errorResponse, mockUsersApi } from '../../test/users-api.ts';
+import { apiKeyFixture, errorResponse, mockUsersApi, setPasswordAnswer } from '../../test/users-api.ts';
 
 function renderSetPassword(path = '/en?modal=set-password&token=reset-token-1') {
   const view = renderInShell(<ModalOutlet />, { path });
@@ -24,7 +24,7 @@ describe('SetPasswordModal', () => {
     // A stored session must not stand in for the link's token.
     window.localStorage.setItem(storageKeys.accessToken, 'old-session');
     reloadSession();
-    const api = mockUsersApi({ '/setPassword': () => jsonResponse({ result: true }) });
+    const api = mockUsersApi({ '/setPassword': () => jsonResponse(setPasswordAnswer()) });
     const { user, location } = renderSetPassword();
     const dialog = await screen.findByRole('dialog', { name: 'Set a new password' });
     await fillPasswords(dialog, user);
@@ -45,10 +45,11 @@ describe('SetPasswordModal', () => {
     const api = mockUsersApi({});
     const { user } = renderSetPassword();
     const dialog = await screen.findByRole('dialog', { name: 'Set a new password' });
-    await user.type(within(dialog).getByLabelText('New password'), 'abc');
-    await user.type(within(dialog).getByLabelText('Repeat password'), 'abd');
+    // Seven characters: one short of the minimum.
+    await user.type(within(dialog).getByLabelText('New password'), 'secret7');
+    await user.type(within(dialog).getByLabelText('Repeat password'), 'secret8');
     await user.click(within(dialog).getByRole('button', { name: 'Save password' }));
-    expect(within(dialog).getByText('The password must be at least 6 characters long.')).toBeInTheDocument();
+    expect(within(dialog).getByText('The password must be at least 8 characters long.')).toBeInTheDocument();
     expect(within(dialog).getByText('Passwords do not match')).toBeInTheDocument();
     expect(api.calls).toHaveLength(0);
   });
@@ -80,5 +81,80 @@ describe('SetPasswordModal', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Set a new password' });
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(location()).toBe('/en/blog');
+  });
+});
+
+describe('SetPasswordModal: the API keys of the account', () => {
+  const keys = [
+    apiKeyFixture(),
+    apiKeyFixture({ id: 'key-2', label: 'Unknown script', prefix: 'ck_live_zz99' }),
+  ];
+
+  async function changePassword(routes: Parameters<typeof mockUsersApi>[0] = {}) {
+    const api = mockUsersApi({ '/setPassword': () => jsonResponse(setPasswordAnswer(keys)), ...routes });
+    const view = renderSetPassword();
+    await fillPasswords(await screen.findByRole('dialog', { name: 'Set a new password' }), view.user);
+    const dialog = await screen.findByRole('dialog', { name: 'Password changed' });
+    return { ...view, api, dialog };
+  }
+
+  it('lists the keys that can spend litres, with their prefix and creation date, before logging in', async () => {
+    const { dialog } = await changePassword();
+    expect(dialog).toHaveTextContent('Your password is changed. These API keys can spend your litres:');
+    const list = within(dialog).getByRole('list', { name: 'API keys of the account' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('Online shop');
+    expect(items[0]).toHaveTextContent('ck_live_ab12…');
+    expect(items[0]).toHaveTextContent(/Created Mar 12, 2026/);
+    expect(items[1]).toHaveTextContent('Unknown script');
+    expect(dialog).toHaveTextContent('If you do not recognise one, someone else may have had access');
+    expect(screen.queryByRole('dialog', { name: 'Log in' })).not.toBeInTheDocument();
+  });
+
+  it('revokes them all in one click with the reset token, says how many, and goes on to log in', async () => {
+    const { api, dialog, user, location } = await changePassword({
+      '/revokeApiKeys': () => jsonResponse({ result: true, revoked: 2 }),
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke all keys' }));
+
+    const login = await screen.findByRole('dialog', { name: 'Log in' });
+    expect(api.callsTo('/revokeApiKeys')[0]?.body).toEqual({ token: 'revoke-token-1' });
+    expect(screen.getByText('2 API keys revoked.')).toBeInTheDocument();
+    expect(within(login).getByRole('status')).toHaveTextContent(
+      'Your password has been changed. Log in with the new password.',
+    );
+    expect(location()).toBe('/en?modal=login');
+  });
+
+  it('shows a refused revocation and stays on the keys', async () => {
+    const { dialog, user } = await changePassword({
+      '/revokeApiKeys': () => errorResponse(400, 'INVALID_RESET_TOKEN', 'The link has expired.'),
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke all keys' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The link has expired.');
+    expect(screen.getByRole('dialog', { name: 'Password changed' })).toBeInTheDocument();
+  });
+
+  it('goes on to log in with the password-changed notification on Continue, revoking nothing', async () => {
+    const { api, dialog, user, location } = await changePassword();
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    const login = await screen.findByRole('dialog', { name: 'Log in' });
+    expect(within(login).getByRole('status')).toHaveTextContent('Your password has been changed.');
+    expect(location()).toBe('/en?modal=login');
+    expect(api.callsTo('/revokeApiKeys')).toHaveLength(0);
+  });
+
+  it('says the same in Russian', async () => {
+    mockUsersApi({ '/setPassword': () => jsonResponse(setPasswordAnswer(keys)) });
+    const user = userEvent.setup();
+    renderInShell(<ModalOutlet />, { path: '/ru?modal=set-password&token=t1', language: 'ru' });
+    const form = await screen.findByRole('dialog', { name: 'Задайте новый пароль' });
+    await user.type(within(form).getByLabelText('Новый пароль'), 'new-secret');
+    await user.type(within(form).getByLabelText('Повторите пароль'), 'new-secret');
+    await user.click(within(form).getByRole('button', { name: 'Сохранить пароль' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Пароль изменён' });
+    expect(within(dialog).getByRole('button', { name: 'Отозвать все ключи' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Продолжить' })).toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ModalProps } from '../../app/modals/modal-registry.ts';
-import { usersApi } from '../../shared/api/users.ts';
+import { type SetPasswordResponse, usersApi } from '../../shared/api/users.ts';
 import { isAuthorised, signOutLocally } from '../../shared/session/session.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { FormAlert, SubmitButton } from '../../shared/ui/form.tsx';
@@ -12,6 +12,7 @@ import { errorCode, fieldErrorsOf, formErrorOf } from './api-errors.ts';
 import { ModalMessage } from './auth-ui.tsx';
 import { NewPasswordFields } from './fields.tsx';
 import { authModals, useOpenAuthModal } from './modal-state.ts';
+import { PasswordChangedKeys } from './PasswordChangedKeys.tsx';
 import {
   checkNewPassword,
   checkRepeatPassword,
@@ -39,6 +40,9 @@ export function SetPasswordModal({ onClose }: ModalProps) {
   const [formError, setFormError] = useState<string | null>(null);
   const [invalidLink, setInvalidLink] = useState(!token);
   const [loading, setLoading] = useState(false);
+  /** A changed password whose account has API keys: they are shown before logging in. */
+  const [changed, setChanged] = useState<SetPasswordResponse | null>(null);
+  const goToLogin = () => openModal(authModals.login, { notice: 'passwordChanged' });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -51,14 +55,15 @@ export function SetPasswordModal({ onClose }: ModalProps) {
     if (hasErrors(found)) return;
     setLoading(true);
     try {
-      const { result } = await usersApi.setPasswordWithLink({ newPassword: password, token });
-      if (!result) {
+      const answer = await usersApi.setPasswordWithLink({ newPassword: password, token });
+      if (!answer.result) {
         setFormError(t('error_reset_password'));
         return;
       }
       // The server ends every session of the user: a session of this browser is gone too.
       if (isAuthorised()) signOutLocally();
-      openModal(authModals.login, { notice: 'passwordChanged' });
+      if (answer.apiKeys.length > 0) setChanged(answer);
+      else goToLogin();
     } catch (error) {
       if (errorCode(error) === 'INVALID_RESET_TOKEN') {
         setInvalidLink(true);
@@ -71,6 +76,8 @@ export function SetPasswordModal({ onClose }: ModalProps) {
       setLoading(false);
     }
   }
+
+  if (changed) return <PasswordChangedKeys changed={changed} onContinue={goToLogin} onClose={onClose} />;
 
   if (invalidLink) {
     return (

@@ -28,10 +28,10 @@ describe('account modal guards', () => {
     },
   );
 
-  it('also treats an access_token cookie as signed in', async () => {
+  it('also treats the signed-in hint cookie of a cookie session as signed in', async () => {
     mockUsersApi({});
     // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API.
-    document.cookie = 'access_token=abc; path=/';
+    document.cookie = 'signed_in=1; path=/';
     const { location } = renderInShell(<ModalOutlet />, { path: '/en/blog?modal=login' });
     await waitFor(() => expect(location()).toBe('/en/blog'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

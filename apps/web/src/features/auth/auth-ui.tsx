@@ -8,7 +8,7 @@ import type { PermissionType } from '../../shared/api/users.ts';
 import { withModal, withoutModal } from '../../shared/routing/paths.ts';
 import { useStoreInfo } from '../../shared/store/store-info-context.tsx';
 import { Button } from '../../shared/ui/button.tsx';
-import type { AuthModalName } from './modal-state.ts';
+import type { AuthModalName, AuthModalState } from './modal-state.ts';
 
 /** The optional notification at the top of a modal, dismissed with OK (SPEC §2.3). */
 export function ModalNotice({ children, onDismiss }: { children: ReactNode; onDismiss: () => void }) {
@@ -140,13 +140,15 @@ export function SocialLinks() {
   );
 }
 
-/** A link that swaps the open modal for another one. */
+/** A link that swaps the open modal for another one, optionally handing it state (a pre-filled address). */
 export function ModalLink({
   to,
+  state,
   children,
   className,
 }: {
   to: AuthModalName;
+  state?: AuthModalState;
   children: ReactNode;
   className?: string;
 }) {
@@ -154,6 +156,7 @@ export function ModalLink({
   return (
     <Link
       to={withModal(location, to)}
+      state={state}
       replace
       preventScrollReset
       className={clsx(

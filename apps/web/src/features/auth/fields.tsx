@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PermissionType } from '../../shared/api/users.ts';
 import { PasswordField, TextField } from '../../shared/ui/form.tsx';
@@ -6,7 +7,7 @@ import { PhoneField } from './PhoneField.tsx';
 interface FieldState {
   value: string;
   onChange: (value: string) => void;
-  error?: string | null | undefined;
+  error?: ReactNode;
   invalid?: boolean;
 }
 

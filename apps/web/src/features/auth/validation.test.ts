@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { permissionItemFixture } from '../../test/users-api.ts';
-import { checkRepeatPassword, checkVerification, validateLogin } from './validation.ts';
+import {
+  checkRepeatPassword,
+  checkVerification,
+  combinedRequiredKey,
+  validateLogin,
+  validateRegistration,
+} from './validation.ts';
 
 describe('validateLogin', () => {
   it('combines an empty address and password into one message per channel', () => {
@@ -10,6 +16,19 @@ describe('validateLogin', () => {
     expect(validateLogin({ channel: 'phone', address: '', password: '' }).form).toBe(
       'error_auth_phone_info_required',
     );
+  });
+
+  it('asks for the login and password fields when the store requires both channels (tabs)', () => {
+    for (const channel of ['email', 'phone'] as const) {
+      expect(validateLogin({ channel, address: '', password: '', tabs: true })).toEqual({
+        form: 'error_login_info_required',
+        address: 'error_login_info_required',
+        password: 'error_login_info_required',
+      });
+    }
+    expect(validateLogin({ channel: 'phone', address: '', password: 'x', tabs: true })).toEqual({
+      address: 'error_phone_number_required',
+    });
   });
 
   it('checks only what is wrong otherwise', () => {
@@ -22,6 +41,84 @@ describe('validateLogin', () => {
     });
     // An old account may have a short password: login does not judge its length.
     expect(validateLogin({ channel: 'email', address: 'a@b.co', password: 'x' })).toEqual({});
+  });
+});
+
+describe('combinedRequiredKey', () => {
+  it('names every combination of SPEC §5 and nothing for a single empty field', () => {
+    expect(combinedRequiredKey({ email: true, phone: true, password: true })).toBe(
+      'error_auth_email_phone_info_required',
+    );
+    expect(combinedRequiredKey({ email: true, phone: true })).toBe('error_auth_email_phone_required');
+    expect(combinedRequiredKey({ email: true, password: true })).toBe('error_auth_info_required');
+    expect(combinedRequiredKey({ phone: true, password: true })).toBe('error_auth_phone_info_required');
+    expect(combinedRequiredKey({ phone: true, password: true, tabs: true })).toBe(
+      'error_login_info_required',
+    );
+    expect(combinedRequiredKey({ email: true })).toBeNull();
+    expect(combinedRequiredKey({ password: true, tabs: true })).toBeNull();
+  });
+});
+
+describe('validateRegistration', () => {
+  const filled = {
+    email: 'ann@example.com',
+    phoneNumber: '+79123456789',
+    emailCode: null,
+    phoneCode: null,
+    password: 'secret-password',
+    repeatPassword: 'secret-password',
+  };
+
+  it('passes a complete form', () => {
+    expect(validateRegistration(filled)).toEqual({});
+  });
+
+  it.each([
+    [
+      { email: '', phoneNumber: '', password: '' },
+      'error_auth_email_phone_info_required',
+      ['email', 'phoneNumber', 'password'],
+    ],
+    [{ email: '', phoneNumber: '' }, 'error_auth_email_phone_required', ['email', 'phoneNumber']],
+    [{ phoneNumber: '', password: '' }, 'error_auth_phone_info_required', ['phoneNumber', 'password']],
+    [{ email: '', password: '' }, 'error_auth_info_required', ['email', 'password']],
+  ])('gives required fields empty together one message: %o', (empty, key, fields) => {
+    const errors = validateRegistration({ ...filled, ...empty, repeatPassword: 'secret-password' });
+    expect(errors.form).toBe(key);
+    for (const field of fields) expect(errors[field as keyof typeof errors]).toBe(key);
+  });
+
+  it('counts only the channels the store requires', () => {
+    const phoneOnly = { ...filled, email: null, phoneNumber: '', password: '' };
+    expect(validateRegistration(phoneOnly).form).toBe('error_auth_phone_info_required');
+    expect(validateRegistration({ ...phoneOnly, password: 'secret-password' })).toEqual({
+      phoneNumber: 'error_phone_number_required',
+    });
+  });
+
+  it('keeps the other messages beside a combined one', () => {
+    expect(
+      validateRegistration({
+        ...filled,
+        email: '',
+        password: '',
+        repeatPassword: '',
+        emailCode: 'error_email_confirmed',
+      }),
+    ).toEqual({
+      form: 'error_auth_info_required',
+      email: 'error_auth_info_required',
+      password: 'error_auth_info_required',
+      emailCode: 'error_email_confirmed',
+      repeatPassword: 'error_repeat_password_required',
+    });
+  });
+
+  it('refuses a password shorter than 8 characters', () => {
+    expect(validateRegistration({ ...filled, password: 'secret7', repeatPassword: 'secret7' })).toEqual({
+      password: 'error_password_too_short',
+    });
   });
 });
 

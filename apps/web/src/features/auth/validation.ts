@@ -59,22 +59,96 @@ export function translateErrors<Field extends string>(
 }
 
 /**
+ * The one message for required fields left empty together (SPEC §5 combined texts), or null when
+ * fewer than two are empty. `tabs`: the login of a store that requires both channels, whose
+ * address field is the chosen tab's.
+ */
+export function combinedRequiredKey(empty: {
+  email?: boolean;
+  phone?: boolean;
+  password?: boolean;
+  tabs?: boolean;
+}): string | null {
+  const { email = false, phone = false, password = false } = empty;
+  if (empty.tabs && (email || phone) && password) return 'error_login_info_required';
+  if (email && phone)
+    return password ? 'error_auth_email_phone_info_required' : 'error_auth_email_phone_required';
+  if (email && password) return 'error_auth_info_required';
+  if (phone && password) return 'error_auth_phone_info_required';
+  return null;
+}
+
+/**
  * Login (SPEC §5): only the chosen channel's field is checked; an empty address and password
- * together give one combined message ('Fill in e-mail and password').
+ * together give one combined message ('Fill in e-mail and password'; with the e-mail / phone tabs
+ * 'Fill in the login and password fields').
  */
 export function validateLogin(input: {
   channel: PermissionType;
   address: string;
   password: string;
+  /** Whether the store requires both channels, so that the address is the chosen tab's. */
+  tabs?: boolean;
 }): Errors<'address' | 'password'> {
-  const addressKey = checkAddress(input.channel, input.address);
-  const passwordKey = checkPassword(input.password);
-  if (!input.address.trim() && passwordKey) {
-    const combined =
-      input.channel === 'email' ? 'error_auth_info_required' : 'error_auth_phone_info_required';
-    return { form: combined, address: combined, password: combined };
+  const emptyAddress = !input.address.trim();
+  const combined = combinedRequiredKey({
+    email: input.channel === 'email' && emptyAddress,
+    phone: input.channel === 'phone' && emptyAddress,
+    password: !input.password,
+    tabs: input.tabs ?? false,
+  });
+  if (combined) return { form: combined, address: combined, password: combined };
+  return collect({
+    address: checkAddress(input.channel, input.address),
+    password: checkPassword(input.password),
+  });
+}
+
+export type RegistrationField =
+  | 'email'
+  | 'emailCode'
+  | 'phoneNumber'
+  | 'phoneCode'
+  | 'password'
+  | 'repeatPassword';
+
+/**
+ * Registration (SPEC §5): the addresses of the required channels (null for a channel the store
+ * does not require), the codes' verdicts (from checkVerification), a new password and its
+ * repetition. Required fields empty together share one combined message ('Fill in e-mail, phone
+ * and password'), shown once for the form.
+ */
+export function validateRegistration(input: {
+  email: string | null;
+  phoneNumber: string | null;
+  emailCode: string | null;
+  phoneCode: string | null;
+  password: string;
+  repeatPassword: string;
+}): Errors<RegistrationField> {
+  const errors = collect<RegistrationField>({
+    email: input.email === null ? null : checkEmail(input.email),
+    emailCode: input.emailCode,
+    phoneNumber: input.phoneNumber === null ? null : checkPhoneNumber(input.phoneNumber),
+    phoneCode: input.phoneCode,
+    password: checkNewPassword(input.password),
+    repeatPassword: checkRepeatPassword(input.password, input.repeatPassword),
+  });
+  const empty = {
+    email: input.email !== null && !input.email.trim(),
+    phoneNumber: input.phoneNumber !== null && !input.phoneNumber.trim(),
+    password: !input.password,
+  };
+  const combined = combinedRequiredKey({
+    email: empty.email,
+    phone: empty.phoneNumber,
+    password: empty.password,
+  });
+  if (!combined) return errors;
+  for (const field of ['email', 'phoneNumber', 'password'] as const) {
+    if (empty[field]) errors[field] = combined;
   }
-  return collect({ address: addressKey, password: passwordKey });
+  return { ...errors, form: combined };
 }
 
 /**

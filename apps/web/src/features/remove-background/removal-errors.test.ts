@@ -84,6 +84,26 @@ describe('remove-background errors (SPEC §8.3)', () => {
     );
   });
 
+  it.each([
+    [
+      113,
+      'damaged',
+      'The file is damaged: it cannot be read as an image.',
+      'Файл повреждён: его не удаётся прочитать как изображение.',
+    ],
+    [113, 200, 'The image is larger than 200 megapixels.', 'Изображение больше 200 мегапикселей.'],
+    [114, 'damaged', 'The background image file is damaged.', 'Файл фонового изображения повреждён.'],
+    [
+      114,
+      200,
+      'The background image is larger than 200 megapixels.',
+      'Фоновое изображение больше 200 мегапикселей.',
+    ],
+  ])('says what was wrong with image %i (%s)', (code, value, en, ru) => {
+    expect(messageOf(actionFailed(code, value))).toBe(en);
+    expect(messageOf(actionFailed(code, value), 'ru')).toBe(ru);
+  });
+
   it('marks the input invalid for 103, 107, 108, 109 and 113 only', () => {
     const invalid = [100, 101, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116].filter(
       (code) => isInvalidInput(removalFailureOf(actionFailed(code))),

@@ -1,4 +1,4 @@
-import { actionFailedDetailsSchema, invalidInputActionErrorCodes } from '@cutout/contracts';
+import { actionFailedDetailsSchema, imageProblem, invalidInputActionErrorCodes } from '@cutout/contracts';
 import { clientErrorCodes, isApiError } from '../../shared/api/api-error.ts';
 
 /** Why an image could not be processed, in the terms of SPEC §8.3, plus the client's own checks. */
@@ -58,6 +58,13 @@ export function removalFailureMessage(
         const bytes = Number(failure.value);
         const mb = Number.isFinite(bytes) && bytes > 0 ? Math.round(bytes / bytesInMb) : 32;
         return t('removal.errors.103', { mb });
+      }
+      if (failure.errorCode === 113 || failure.errorCode === 114) {
+        // The server says what was wrong with a readable picture: damaged, or too many megapixels.
+        if (failure.value === imageProblem.damaged) return t(`removal.errors.${failure.errorCode}_damaged`);
+        if (typeof failure.value === 'number') {
+          return t(`removal.errors.${failure.errorCode}_megapixels`, { value: failure.value });
+        }
       }
       return t(`removal.errors.${failure.errorCode}`, { value: failure.value ?? '' });
     }

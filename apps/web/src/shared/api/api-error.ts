@@ -16,6 +16,8 @@ export class ApiError extends Error {
   readonly hasServerMessage: boolean;
   /** The Retry-After of a 429 or 503 answer, in seconds, when the server sent one. */
   readonly retryAfterSeconds: number | null;
+  /** The server's id of the failed request (the body's requestId, else the x-request-id header). */
+  readonly requestId: string | null;
 
   constructor(options: {
     status: number;
@@ -24,6 +26,7 @@ export class ApiError extends Error {
     details?: unknown;
     fromServer?: boolean;
     retryAfterSeconds?: number | null;
+    requestId?: string | null;
   }) {
     super(options.message);
     this.name = 'ApiError';
@@ -32,6 +35,7 @@ export class ApiError extends Error {
     this.details = options.details;
     this.hasServerMessage = options.fromServer ?? false;
     this.retryAfterSeconds = options.retryAfterSeconds ?? null;
+    this.requestId = options.requestId ?? null;
   }
 }
 
@@ -50,6 +54,7 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
   const parsed = errorBodySchema.safeParse(body);
   const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
   const retryAfterSeconds = Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : null;
+  const headerRequestId = response.headers.get('x-request-id');
   if (parsed.success) {
     return new ApiError({
       status: response.status,
@@ -58,6 +63,7 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
       details: parsed.data.details,
       fromServer: true,
       retryAfterSeconds,
+      requestId: parsed.data.requestId ?? headerRequestId,
     });
   }
   return new ApiError({
@@ -65,6 +71,7 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
     code: clientErrorCodes.unknown,
     message: response.statusText || `HTTP ${response.status}`,
     retryAfterSeconds,
+    requestId: headerRequestId,
   });
 }
 

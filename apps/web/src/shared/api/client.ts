@@ -1,6 +1,7 @@
 import { storeHeaderNames } from '@cutout/contracts';
 import { getSession, reportAuthorizationLost } from '../session/session.ts';
 import { ApiError, apiErrorFromResponse, clientErrorCodes } from './api-error.ts';
+import { errorReportOf, errorReportPath, sendErrorReport } from './error-reports.ts';
 
 export const apiBase = '/api/stores';
 
@@ -33,16 +34,31 @@ function encodeBody(body: unknown, headers: Record<string, string>): BodyInit | 
   return JSON.stringify(body);
 }
 
+const errorReportUrl = `${apiBase}${errorReportPath}`;
+
+/** Records a failed call in the error service (SPEC §8), except a failed report itself. */
+function reportFailure(path: string, error: ApiError, session: Record<string, string>) {
+  const report = errorReportOf({
+    path: `${apiBase}${path}`,
+    status: error.status,
+    code: error.code,
+    requestId: error.requestId,
+  });
+  if (report.route !== errorReportUrl) sendErrorReport({ url: errorReportUrl, report, headers: session });
+}
+
 /**
  * Calls the store API (`/api/stores` + path) with credentials and the session headers and resolves
  * with the successful response as it is (for binary answers and their headers); rejects with an
- * ApiError. A 401 AUTHORIZATION_REQUIRED forgets the stored token, user id and access_token
- * cookie, since the server no longer accepts them.
+ * ApiError, which is also recorded in the error service (a network failure as status 0). A 401
+ * AUTHORIZATION_REQUIRED forgets the stored token, user id and signed-in hint, since the server no
+ * longer accepts them.
  */
 export async function apiFetch(path: string, options: Omit<ApiRequestOptions<unknown>, 'parse'> = {}) {
+  const session = sessionHeaders();
   const headers: Record<string, string> = {
     Accept: 'application/json',
-    ...sessionHeaders(),
+    ...session,
     ...options.headers,
   };
   const init: RequestInit = {
@@ -58,11 +74,14 @@ export async function apiFetch(path: string, options: Omit<ApiRequestOptions<unk
     response = await fetch(`${apiBase}${path}`, init);
   } catch (cause) {
     if (options.signal?.aborted) throw cause;
-    throw new ApiError({ status: 0, code: clientErrorCodes.network, message: 'Unknown Error' });
+    const error = new ApiError({ status: 0, code: clientErrorCodes.network, message: 'Unknown Error' });
+    reportFailure(path, error, session);
+    throw error;
   }
 
   if (!response.ok) {
     const error = await apiErrorFromResponse(response);
+    reportFailure(path, error, session);
     if (error.status === 401 && error.code === 'AUTHORIZATION_REQUIRED') reportAuthorizationLost();
     throw error;
   }

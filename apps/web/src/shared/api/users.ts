@@ -5,10 +5,13 @@ import {
   permissionItemListSchema,
   registerResponseSchema,
   resultSchema,
+  revokeApiKeysResponseSchema,
+  type SetPasswordResponse,
+  setPasswordResponseSchema,
 } from '@cutout/contracts';
 import { apiRequest } from './client.ts';
 
-export type { PermissionItem, PermissionType };
+export type { PermissionItem, PermissionType, SetPasswordResponse };
 export type PermissionPurpose = 'user_verify' | 'user_reset_password';
 export type LoginResponse = ReturnType<typeof loginResponseSchema.parse>;
 export type RegisterResponse = ReturnType<typeof registerResponseSchema.parse>;
@@ -24,6 +27,7 @@ const post = <T>(
 ) => apiRequest(`/users${path}`, { method: 'POST', body, parse, headers });
 
 const parseResult = (data: unknown) => resultSchema.parse(data);
+const parseSetPassword = (data: unknown) => setPasswordResponseSchema.parse(data);
 const parseItems = (data: unknown) => permissionItemListSchema.parse(data).permissionItemList;
 
 /** The user calls of SPEC §7.1 under /api/stores/users. */
@@ -80,13 +84,19 @@ export const usersApi = {
   /** Asks for a one-time link to set a new password (the storefront variant of the reset). */
   requestResetLink: (input: { email: string; callbackUrl: string }) => post('/reset', input, parseResult),
 
-  /** A new password with granted reset codes. */
+  /** A new password with granted reset codes; the answer lists the account's API keys. */
   setPasswordWithCodes: (input: { newPassword: string; permissionItemList: Array<{ id: string }> }) =>
-    post('/setPassword', input, parseResult),
+    post('/setPassword', input, parseSetPassword),
 
   /** A new password with the token of a reset link: it replaces the stored access token. */
   setPasswordWithLink: (input: { newPassword: string; token: string }) =>
-    post('/setPassword', { newPassword: input.newPassword }, parseResult, { Authorization: input.token }),
+    post('/setPassword', { newPassword: input.newPassword }, parseSetPassword, {
+      Authorization: input.token,
+    }),
+
+  /** Revokes every API key of the account, with the `revokeKeysToken` of a password reset. */
+  revokeApiKeys: (input: { token: string }) =>
+    post('/revokeApiKeys', input, (data) => revokeApiKeysResponseSchema.parse(data)),
 
   changePassword: (input: { password: string; newPassword: string }) =>
     post('/changePassword', input, parseResult),

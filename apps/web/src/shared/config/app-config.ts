@@ -1,26 +1,42 @@
-/** Settings the server writes into index.html as `window.__APP_CONFIG__`. */
+/**
+ * Settings the server writes into index.html as a JSON data block,
+ * `<script type="application/json" id="app-config">{…}</script>`: data, not a script, so that the
+ * Content-Security-Policy needs no inline scripts.
+ */
 export interface AppConfig {
   analyticsCounterId: string | null;
 }
 
-declare global {
-  interface Window {
-    __APP_CONFIG__?: unknown;
-  }
-}
+export const appConfigElementId = 'app-config';
 
-/** Reads `window.__APP_CONFIG__` defensively: it is absent in development and may be malformed. */
-export function readAppConfig(
-  source: unknown = typeof window === 'undefined' ? undefined : window.__APP_CONFIG__,
-): AppConfig {
-  const config: AppConfig = { analyticsCounterId: null };
-  if (!source || typeof source !== 'object') return config;
-  const counter = (source as Record<string, unknown>).analyticsCounterId;
+/** The settings in `config` (parsed JSON, any shape); what is missing or malformed gets its default. */
+export function appConfigFrom(config: unknown): AppConfig {
+  const result: AppConfig = { analyticsCounterId: null };
+  if (!config || typeof config !== 'object') return result;
+  const counter = (config as Record<string, unknown>).analyticsCounterId;
   if (
     (typeof counter === 'string' && /^\d+$/.test(counter.trim())) ||
-    (typeof counter === 'number' && counter > 0)
+    (typeof counter === 'number' && Number.isSafeInteger(counter) && counter > 0)
   ) {
-    config.analyticsCounterId = String(counter).trim();
+    result.analyticsCounterId = String(counter).trim();
   }
-  return config;
+  return result;
+}
+
+/**
+ * Reads the data block defensively: it is absent in development, and anything but a JSON script
+ * element with valid JSON gives the defaults.
+ */
+export function readAppConfig(
+  doc: Document | undefined = typeof document === 'undefined' ? undefined : document,
+): AppConfig {
+  const element = doc?.getElementById(appConfigElementId);
+  if (element?.tagName !== 'SCRIPT' || element.getAttribute('type') !== 'application/json') {
+    return appConfigFrom(null);
+  }
+  try {
+    return appConfigFrom(JSON.parse(element.textContent ?? ''));
+  } catch {
+    return appConfigFrom(null);
+  }
 }

@@ -73,25 +73,35 @@ export function useSession(): Session {
   return useSyncExternalStore(subscribeSession, getSession, getSession);
 }
 
-function hasAccessTokenCookie(): boolean {
+/**
+ * The cookie session of an external sign-in lives in an HttpOnly access_token cookie that scripts
+ * cannot see; the server sets this readable hint beside it (same lifetime) and clears both on
+ * logout. It is no secret: it only tells the views that a cookie session exists.
+ */
+export const signedInHintCookie = 'signed_in';
+
+function hasSignedInHint(): boolean {
   if (typeof document === 'undefined') return false;
-  return document.cookie.split(';').some((part) => part.trim().startsWith('access_token='));
+  return document.cookie.split(';').some((part) => part.trim() === `${signedInHintCookie}=1`);
 }
 
-/** Drops a script-readable access_token cookie (an httpOnly one is for the server to clear). */
-export function expireAccessTokenCookie(): void {
-  if (typeof document === 'undefined' || !hasAccessTokenCookie()) return;
+/**
+ * Drops the signed-in hint cookie, so that this browser stops counting as signed in at once; the
+ * HttpOnly access_token cookie is for the server to clear (/users/logout).
+ */
+export function expireSignedInHint(): void {
+  if (typeof document === 'undefined' || !hasSignedInHint()) return;
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari.
-  document.cookie = 'access_token=; Max-Age=0; path=/';
+  document.cookie = `${signedInHintCookie}=; Max-Age=0; path=/`;
   // Whoever was signed in by the cookie alone is not any more: let the views re-read the session.
   state = { ...state };
   for (const listener of listeners) listener();
 }
 
-/** Forgets every trace of the signed-in user: the stored token and user id, and the cookie. */
+/** Forgets every trace of the signed-in user: the stored token and user id, and the cookie hint. */
 export function signOutLocally(): void {
   clearAuth();
-  expireAccessTokenCookie();
+  expireSignedInHint();
 }
 
 const authorizationLostListeners = new Set<Listener>();
@@ -108,9 +118,12 @@ export function reportAuthorizationLost(): void {
   for (const listener of authorizationLostListeners) listener();
 }
 
-/** Authorised means a stored access token or an access_token cookie (SPEC §4). */
+/**
+ * Authorised means a stored access token or an access_token cookie (SPEC §4); the cookie is
+ * HttpOnly, so its readable signed-in hint stands for it.
+ */
 export function isAuthorised(session: Session = state): boolean {
-  return Boolean(session.accessToken) || hasAccessTokenCookie();
+  return Boolean(session.accessToken) || hasSignedInHint();
 }
 
 export function useIsAuthorised(): boolean {

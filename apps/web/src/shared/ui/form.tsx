@@ -11,8 +11,11 @@ const inputClasses =
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> {
   label: string;
-  /** A translated message shown under the field; the field is marked invalid while it is set. */
-  error?: string | null | undefined;
+  /**
+   * A translated message shown under the field (text, or text with links); the field is marked
+   * invalid while it is set.
+   */
+  error?: ReactNode;
   /** Marks the field invalid without a message of its own (a form-wide message names it). */
   invalid?: boolean;
   hint?: ReactNode;
