@@ -155,11 +155,7 @@ function RevokeButton({ actionId, apiKey }: { actionId: string; apiKey: ApiKey }
             <AlertDialog.Cancel asChild>
               <Button variant="secondary">{t('apiKeys.revoke.cancel')}</Button>
             </AlertDialog.Cancel>
-            <Button
-              onClick={() => revoke.mutate()}
-              disabled={revoke.isPending}
-              className="bg-rose-600 shadow-rose-600/25 hover:bg-rose-700 active:bg-rose-800"
-            >
+            <Button variant="danger" onClick={() => revoke.mutate()} disabled={revoke.isPending}>
               {t('apiKeys.revoke.confirm')}
             </Button>
           </div>

@@ -84,7 +84,7 @@ export function PasswordChangedKeys({
       )}
       <div className="mt-6 flex flex-col gap-3">
         {token && (
-          <SubmitButton type="button" loading={revoking} onClick={() => void revokeAll()}>
+          <SubmitButton type="button" variant="danger" loading={revoking} onClick={() => void revokeAll()}>
             {t('auth.keysReview.revokeAll')}
           </SubmitButton>
         )}

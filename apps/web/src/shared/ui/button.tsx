@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import type { ButtonHTMLAttributes } from 'react';
 import { Link, type LinkProps } from 'react-router';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'inverse' | 'glass';
+export type ButtonVariant = 'primary' | 'danger' | 'secondary' | 'ghost' | 'inverse' | 'glass';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =
@@ -11,6 +11,8 @@ const base =
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-violet-600 text-white shadow-sm shadow-violet-600/25 hover:bg-violet-700 active:bg-violet-800',
+  /** An action that cannot be undone (revoking keys). */
+  danger: 'bg-rose-600 text-white shadow-sm shadow-rose-600/25 hover:bg-rose-700 active:bg-rose-800',
   secondary:
     'border border-slate-200 bg-white text-slate-800 shadow-sm hover:border-slate-300 hover:bg-slate-50',
   ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
