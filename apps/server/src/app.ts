@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { removalHeaders } from '@cutout/contracts';
+import { imageLimits, removalHeaders } from '@cutout/contracts';
 import { createEngine, type Engine } from '@cutout/engine';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
@@ -166,7 +166,7 @@ export async function buildApp({
     billing,
     litreCostFull: stores.constants().litreCostFull,
     fetchOptions: {
-      maxBytes: 32 * 1024 * 1024,
+      maxBytes: imageLimits.maxFileBytes,
       timeoutMs: 15_000,
       maxRedirects: 3,
       isAllowed: options.isFetchAllowed,

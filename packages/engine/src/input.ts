@@ -22,7 +22,7 @@ const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
  * into bytes; anything else fails with `code` (113 for the image, 114 for a background).
  */
 export function decodeBase64Image(text: string, options: { code?: ErrorCodeNumber } = {}): Buffer {
-  const code = options.code ?? ErrorCode.INVALID_IMAGE;
+  const code = options.code ?? ErrorCode.invalidImage;
   const comma = text.startsWith('data:') ? text.indexOf(',') : -1;
   if (text.startsWith('data:') && (comma < 0 || !text.slice(0, comma).endsWith(';base64'))) {
     throw new EngineError(code, 'data URL is not base64-encoded');
@@ -39,18 +39,24 @@ export function decodeBase64Image(text: string, options: { code?: ErrorCodeNumbe
 export function checkImageBytes(bytes: unknown, role: 'image' | 'background' = 'image'): InputFormat {
   const bg = role === 'background';
   if (bytes === undefined || bytes === null) {
-    throw new EngineError(bg ? ErrorCode.INVALID_BG_IMAGE : ErrorCode.MISSING_IMAGE, `${role} is missing`);
+    throw new EngineError(
+      bg ? ErrorCode.invalidBackgroundImage : ErrorCode.missingImage,
+      `${role} is missing`,
+    );
   }
   if (!(bytes instanceof Uint8Array)) {
-    throw new EngineError(bg ? ErrorCode.INVALID_BG_IMAGE : ErrorCode.INVALID_IMAGE, `${role} must be bytes`);
+    throw new EngineError(
+      bg ? ErrorCode.invalidBackgroundImage : ErrorCode.invalidImage,
+      `${role} must be bytes`,
+    );
   }
   if (bytes.length === 0) {
-    throw new EngineError(bg ? ErrorCode.INVALID_BG_IMAGE : ErrorCode.EMPTY_IMAGE, `${role} is empty`);
+    throw new EngineError(bg ? ErrorCode.invalidBackgroundImage : ErrorCode.emptyImage, `${role} is empty`);
   }
   if (bytes.length > LIMITS.maxFileBytes) {
     const message = `${role} is ${bytes.length} bytes, over the limit of ${LIMITS.maxFileBytes} bytes (32 MB)`;
     throw new EngineError(
-      bg ? ErrorCode.INVALID_BG_IMAGE : ErrorCode.FILE_TOO_BIG,
+      bg ? ErrorCode.invalidBackgroundImage : ErrorCode.fileTooBig,
       message,
       LIMITS.maxFileBytes,
     );
@@ -58,7 +64,7 @@ export function checkImageBytes(bytes: unknown, role: 'image' | 'background' = '
   const format = detectFormat(bytes);
   if (!format) {
     const message = `${role} is not a JPG, PNG or WEBP file`;
-    throw new EngineError(bg ? ErrorCode.INVALID_BG_IMAGE : ErrorCode.INVALID_IMAGE, message);
+    throw new EngineError(bg ? ErrorCode.invalidBackgroundImage : ErrorCode.invalidImage, message);
   }
   return format;
 }

@@ -1,3 +1,4 @@
+import { sizeNames } from '@cutout/contracts';
 import { parseColor, type Rgba } from './colors.ts';
 import { EngineError, ErrorCode } from './errors.ts';
 import { checkImageBytes, decodeBase64Image } from './input.ts';
@@ -41,14 +42,8 @@ export interface RemovalOptionsInput {
   crop_margin?: string | number | Partial<Record<keyof CropMargin, string | number | Length>>;
 }
 
-/**
- * The names each size is asked for by (remove.bg's among them), matched in any letter case. The
- * preview names are the free ones: a caller without an account may use them.
- */
-export const SIZE_NAMES = {
-  preview: ['preview', 'small', 'regular'],
-  full: ['full', '4k', 'auto'],
-} as const satisfies Record<RemovalOptions['size'], readonly string[]>;
+/** The names each size is asked for by, as the contracts define them (preview names are free). */
+export const SIZE_NAMES = sizeNames satisfies Record<RemovalOptions['size'], readonly string[]>;
 
 const SIZES = new Map<string, RemovalOptions['size']>(
   (Object.keys(SIZE_NAMES) as Array<RemovalOptions['size']>).flatMap((size) =>
@@ -103,7 +98,7 @@ function keyOf(value: unknown): string | null {
 
 function parseSize(value: unknown): RemovalOptions['size'] {
   const size = SIZES.get(keyOf(value) ?? '');
-  if (!size) throw new EngineError(ErrorCode.WRONG_SIZE, 'size must be preview or full', String(value));
+  if (!size) throw new EngineError(ErrorCode.wrongSize, 'size must be preview or full', String(value));
   return size;
 }
 
@@ -112,9 +107,9 @@ function parseSize(value: unknown): RemovalOptions['size'] {
 function parseChannels(value: unknown): RemovalOptions['channels'] {
   const key = keyOf(value);
   if (key === null)
-    throw new EngineError(ErrorCode.WRONG_CHANNEL, 'channels must be a text value: rgba or alpha');
+    throw new EngineError(ErrorCode.wrongChannel, 'channels must be a text value: rgba or alpha');
   if (key !== 'rgba' && key !== 'alpha') {
-    throw new EngineError(ErrorCode.WRONG_CHANNELS_VALUE, 'channels must be rgba or alpha', String(value));
+    throw new EngineError(ErrorCode.wrongChannelsValue, 'channels must be rgba or alpha', String(value));
   }
   return key;
 }
@@ -122,18 +117,14 @@ function parseChannels(value: unknown): RemovalOptions['channels'] {
 function parseFormat(value: unknown): RemovalOptions['format'] {
   const format = FORMATS[keyOf(value) ?? ''];
   if (!format)
-    throw new EngineError(ErrorCode.WRONG_OUTPUT_FORMAT, 'format must be png, jpg or webp', String(value));
+    throw new EngineError(ErrorCode.wrongOutputFormat, 'format must be png, jpg or webp', String(value));
   return format;
 }
 
 function parseOutputFormat(value: unknown): RemovalOptions['output_format'] {
   const key = keyOf(value);
   if (key !== 'image' && key !== 'json') {
-    throw new EngineError(
-      ErrorCode.WRONG_OUTPUT_FORMAT,
-      'output_format must be image or json',
-      String(value),
-    );
+    throw new EngineError(ErrorCode.wrongOutputFormat, 'output_format must be image or json', String(value));
   }
   return key;
 }
@@ -147,14 +138,14 @@ function parseBgColor(value: unknown): Rgba {
   const color = typeof value === 'string' ? parseColor(value) : null;
   if (!color) {
     const message = 'bg_color must be a colour name or a hex code (3, 4, 6 or 8 digits)';
-    throw new EngineError(ErrorCode.INVALID_BG_COLOR, message, String(value));
+    throw new EngineError(ErrorCode.invalidBackgroundColor, message, String(value));
   }
   return color;
 }
 
 function parseBgImage(value: unknown): Uint8Array {
   const bytes =
-    typeof value === 'string' ? decodeBase64Image(value, { code: ErrorCode.INVALID_BG_IMAGE }) : value;
+    typeof value === 'string' ? decodeBase64Image(value, { code: ErrorCode.invalidBackgroundImage }) : value;
   checkImageBytes(bytes, 'background');
   return bytes as Uint8Array;
 }
@@ -165,7 +156,7 @@ function parseCrop(value: unknown): boolean {
   const key = keyOf(value);
   if (key !== null && TRUE.has(key)) return true;
   if (key !== null && FALSE.has(key)) return false;
-  throw new EngineError(ErrorCode.INVALID_CROP, 'crop must be true or false', String(value));
+  throw new EngineError(ErrorCode.invalidCrop, 'crop must be true or false', String(value));
 }
 
 const LENGTH = /^(\d+(?:\.\d+)?|\.\d+)(px|%)?$/;
@@ -179,7 +170,7 @@ function parseLength(part: unknown): Length {
   const match = typeof part === 'string' ? LENGTH.exec(part.trim().toLowerCase()) : null;
   if (!match?.[1]) {
     const message = 'crop_margin values must be non-negative numbers of px or %';
-    throw new EngineError(ErrorCode.INVALID_CROP_MARGIN, message, String(part));
+    throw new EngineError(ErrorCode.invalidCropMargin, message, String(part));
   }
   return { value: Number(match[1]), unit: match[2] === '%' ? '%' : 'px' };
 }
@@ -198,5 +189,5 @@ function parseCropMargin(value: unknown): CropMargin {
   if (a && b && lengths.length === 2) return { top: a, right: b, bottom: a, left: b };
   if (a && b && c && d && lengths.length === 4) return { top: a, right: b, bottom: c, left: d };
   const message = 'crop_margin takes 1, 2 or 4 values (top right bottom left)';
-  throw new EngineError(ErrorCode.INVALID_CROP_MARGIN, message, String(value));
+  throw new EngineError(ErrorCode.invalidCropMargin, message, String(value));
 }

@@ -35,7 +35,7 @@ export async function readHeader(
   bytes: Uint8Array,
   role: 'image' | 'background' = 'image',
 ): Promise<ImageHeader> {
-  const code = role === 'image' ? ErrorCode.INVALID_IMAGE : ErrorCode.INVALID_BG_IMAGE;
+  const code = role === 'image' ? ErrorCode.invalidImage : ErrorCode.invalidBackgroundImage;
   let meta: Metadata;
   try {
     // Only the header is read here, so the pixel limit can wait for our own, clearer check below.
@@ -156,7 +156,7 @@ export async function decodeBackdrop(options: {
     return data;
   } catch (err) {
     throw new EngineError(
-      ErrorCode.INVALID_BG_IMAGE,
+      ErrorCode.invalidBackgroundImage,
       `bg_image cannot be decoded: ${(err as Error).message}`,
       DAMAGED_IMAGE,
     );
@@ -168,6 +168,6 @@ async function decodeOr113(pipeline: Sharp) {
     return await pipeline.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
   } catch (err) {
     const message = `image cannot be decoded: ${(err as Error).message}`;
-    throw new EngineError(ErrorCode.INVALID_IMAGE, message, DAMAGED_IMAGE);
+    throw new EngineError(ErrorCode.invalidImage, message, DAMAGED_IMAGE);
   }
 }

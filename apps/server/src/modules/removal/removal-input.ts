@@ -1,4 +1,5 @@
 import { finished } from 'node:stream/promises';
+import { imageLimits } from '@cutout/contracts';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../platform/errors.ts';
@@ -13,7 +14,7 @@ export interface RemovalInput {
   files: Record<string, Buffer>;
 }
 
-const maxFileBytes = 32 * 1024 * 1024;
+const { maxFileBytes } = imageLimits;
 
 /**
  * The form's limits. An image may come as a file or as base64 text: both are read as streams with a

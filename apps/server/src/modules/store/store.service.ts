@@ -1,4 +1,5 @@
 import {
+  businessConstants,
   type Currency,
   type HtmlMetaTagItem,
   htmlMetaTagTypes,
@@ -30,25 +31,8 @@ export interface ResolvedStore {
   currency: CurrencyRow;
 }
 
-export const storeConstants: StoreConstants = {
-  removeBackgroundActionId: 'remove-background',
-  litreCostFull: 1,
-  litreCostPreview: 0,
-  freeLitresPerMonth: 5,
-  smallestPlanImages: 10,
-  yearlyDiscountPercent: 50,
-  maxFileBytes: 32 * 1024 * 1024,
-  maxWidth: 6250,
-  maxHeight: 6250,
-  previewWidth: 625,
-  previewHeight: 400,
-  verificationCodeLength: 6,
-  toastDurationMs: 4000,
-  taskPanelHideDelayMs: 2500,
-  blogPageSize: 8,
-  ordersPageSize: 6,
-  pageSizes: [16, 32, 64, 128],
-};
+/** The business constants of SPEC §9 (the contracts hold them). */
+export const storeConstants: StoreConstants = businessConstants;
 
 const localized = (text: LocalizedText, language: string): string =>
   text[language] ?? text.en ?? Object.values(text)[0] ?? '';

@@ -1,0 +1,59 @@
+import type { StoreConstants } from './store.ts';
+
+/**
+ * The product's rules and limits (SPEC §9) in one place: the server, the engine and the web app
+ * import them from here and never write the numbers again.
+ */
+
+/** Image limits of the removal action. */
+export const imageLimits = {
+  /** Largest accepted input (and background image) file: 32 MB, reported in bytes. */
+  maxFileBytes: 32 * 1024 * 1024,
+  /** Inputs larger than this on either side are resized to fit before any other step. */
+  maxSide: 6250,
+  /** A `preview` result fits within this box (about 0.25 megapixel). */
+  preview: { width: 625, height: 400 },
+  /**
+   * Header-declared pixel count above which an input is refused without decoding it
+   * (decompression bombs). Honest photos stay far below: 200 MP is a 16k x 12k frame.
+   */
+  maxInputPixels: 200_000_000,
+} as const;
+
+/**
+ * The names each size is asked for by (remove.bg's among them), matched in any letter case. The
+ * preview names are the free ones: a caller without an account may use them.
+ */
+export const sizeNames = {
+  preview: ['preview', 'small', 'regular'],
+  full: ['full', '4k', 'auto'],
+} as const;
+
+/** The balance rules: what a removal costs and what every verified account gets. */
+export const litreRules = {
+  /** Litres one full-size image costs (a preview is free). */
+  costFull: 1,
+  /** Free litres a month for an account with a verified e-mail or phone; not carried over. */
+  freePerMonth: 5,
+} as const;
+
+/** The business constants of SPEC §9 as `/constants` and store info serve them. */
+export const businessConstants: StoreConstants = {
+  removeBackgroundActionId: 'remove-background',
+  litreCostFull: litreRules.costFull,
+  litreCostPreview: 0,
+  freeLitresPerMonth: litreRules.freePerMonth,
+  smallestPlanImages: 10,
+  yearlyDiscountPercent: 50,
+  maxFileBytes: imageLimits.maxFileBytes,
+  maxWidth: imageLimits.maxSide,
+  maxHeight: imageLimits.maxSide,
+  previewWidth: imageLimits.preview.width,
+  previewHeight: imageLimits.preview.height,
+  verificationCodeLength: 6,
+  toastDurationMs: 4000,
+  taskPanelHideDelayMs: 2500,
+  blogPageSize: 8,
+  ordersPageSize: 6,
+  pageSizes: [16, 32, 64, 128],
+};
