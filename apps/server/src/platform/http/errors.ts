@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { DomainError } from '../errors.ts';
-import { actionMessage, errorMessage, fieldMessage } from '../messages.ts';
+import { actionMessage, errorMessage, fieldMessage } from '../error-messages.ts';
 
 const httpMethods: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
