@@ -16,12 +16,12 @@ describe.each(testDatabases)('the transactor on %s', (kind: DatabaseKind) => {
 
   const insert = (value: string) =>
     transactor.executor().execute(sql`insert into tx_probe values (${value})`);
-  const values = async () =>
-    (
-      (await database.db.execute(sql`select value from tx_probe order by value`)).rows as Array<{
-        value: string;
-      }>
-    ).map((row) => row.value);
+  const values = async () => {
+    const result = (await database.db.execute(sql`select value from tx_probe order by value`)) as unknown as {
+      rows: Array<{ value: string }>;
+    };
+    return result.rows.map((row) => row.value);
+  };
 
   it('runs outside a transaction on the database itself', () => {
     expect(transactor.executor()).toBe(database.db);
