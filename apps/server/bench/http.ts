@@ -6,10 +6,13 @@ import { createEngine } from '@cutout/engine';
 import { desc, eq } from 'drizzle-orm';
 import { benchImage, variant } from '../../../packages/engine/bench/images.ts';
 import { buildApp } from '../src/app.ts';
-import { createBillingService } from '../src/modules/billing/billing.service.ts';
+import { createLedgerRepo } from '../src/modules/ledger/ledger.repo.ts';
+import { createLedgerService } from '../src/modules/ledger/ledger.service.ts';
+import { litreAccount } from '../src/modules/ledger/litres.service.ts';
 import { seedStore } from '../src/modules/store/store.seed.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { openDatabase } from '../src/platform/db/client.ts';
+import { createTransactor } from '../src/platform/db/transactions.ts';
 import { outboxMessages } from '../src/platform/messaging/outbox.schema.ts';
 
 const json = process.argv.includes('--json');
@@ -50,11 +53,12 @@ const [session] = (
     permissionItemList: [{ id: item.id }],
   })
 ).json().accessTokens;
-await createBillingService({ db: database.db, now: () => new Date() }).credit({
-  userId: session.userId,
-  quantity: 10_000,
-  reason: 'bench',
-  reference: 'bench',
+const transactor = createTransactor(database.db);
+await createLedgerService({ repo: createLedgerRepo(transactor), transactor, now: () => new Date() }).credit({
+  account: litreAccount(session.userId),
+  kind: 'adjustment',
+  amount: 10_000,
+  key: 'adjustment:bench',
 });
 const key = (
   await post(

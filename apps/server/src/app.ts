@@ -6,36 +6,45 @@ import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { createBillingService } from './modules/billing/billing.service.ts';
+import { createApiKeysRepo } from './modules/api-keys/api-keys.repo.ts';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { createApiKeyService } from './modules/api-keys/api-keys.service.ts';
 import { createClientErrorsRepo } from './modules/client-errors/client-errors.repo.ts';
 import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes.ts';
 import { createClientErrorsService } from './modules/client-errors/client-errors.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createLedgerRepo } from './modules/ledger/ledger.repo.ts';
+import { createLedgerService } from './modules/ledger/ledger.service.ts';
+import { createLitreService } from './modules/ledger/litres.service.ts';
+import { createPassportsRepo } from './modules/passports/passports.repo.ts';
 import { passportsRoutes } from './modules/passports/passports.routes.ts';
 import { createPassportService } from './modules/passports/passports.service.ts';
-import { apiKeysRoutes } from './modules/removal/api-keys.routes.ts';
-import { createApiKeyService } from './modules/removal/api-keys.service.ts';
 import { openApiDocument } from './modules/removal/openapi.ts';
+import { createRemovalRepo } from './modules/removal/removal.repo.ts';
 import { executeRoutes, publicApiRoutes } from './modules/removal/removal.routes.ts';
 import { createRemovalService } from './modules/removal/removal.service.ts';
+import { createRemoveBackgroundWorkflow } from './modules/removal/remove-background.workflow.ts';
 import { createStoreRepo } from './modules/store/store.repo.ts';
 import { registerStoreScope, storeRoutes } from './modules/store/store.routes.ts';
 import { createStoreService } from './modules/store/store.service.ts';
 import { createPasswordService } from './modules/users/password.service.ts';
 import { createPermissionService } from './modules/users/permissions.service.ts';
+import { createRegistrationService } from './modules/users/registration.service.ts';
 import { createUsersRepo } from './modules/users/users.repo.ts';
 import { registerAuth, usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { type Config, startupWarnings } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
+import { createTransactor } from './platform/db/transactions.ts';
 import { languageOf, registerRequestContext } from './platform/http/context.ts';
 import { registerErrorHandling } from './platform/http/errors.ts';
 import { registerInputGuard, requestIdOf } from './platform/http/input-guard.ts';
 import { registerCrossSiteCheck, registerSecurityHeaders } from './platform/http/security.ts';
 import { siteOriginOf } from './platform/http/site-origin.ts';
 import { registerWebApp } from './platform/http/web.ts';
-import { createIntervalJobs } from './platform/jobs/interval-jobs.ts';
-import { createMailer, createOutboxSms } from './platform/messaging/mailer.ts';
+import { createInProcessJobs } from './platform/jobs/in-process/in-process-jobs.ts';
+import { createMailer, createSms } from './platform/messaging/mailer.ts';
+import { createOutboxRepo } from './platform/messaging/outbox.repo.ts';
 import { outboxRoutes } from './platform/messaging/outbox.routes.ts';
 import { createMemoryRateLimiter } from './platform/rate-limit.ts';
 
@@ -103,19 +112,18 @@ export async function buildApp({
   registerCrossSiteCheck(app, { siteOrigins: config.siteOrigins, prefixes: ['/api/stores/'] });
   registerInputGuard(app);
 
+  // One unit of work for the app: every module's repo joins the transaction a workflow opens.
+  const transactor = createTransactor(database.db);
   const stores = createStoreService({
-    repo: createStoreRepo(database.db),
+    repo: createStoreRepo(transactor),
     defaultStoreId: config.defaultStoreId,
   });
   const limiter = createMemoryRateLimiter();
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    db: database.db,
-    log: app.log,
-  });
-  const sms = createOutboxSms({ db: database.db, log: app.log });
-  const usersRepo = createUsersRepo(database.db);
+  const outbox = createOutboxRepo(transactor);
+  // The SMTP_URL's scheme picks the mail transport; without it, mail and SMS stay in the outbox.
+  const mailer = createMailer({ url: config.smtpUrl, from: config.mailFrom, outbox, log: app.log });
+  const sms = createSms({ url: undefined, from: config.mailFrom, outbox, log: app.log });
+  const usersRepo = createUsersRepo(transactor);
   const permissions = createPermissionService({
     repo: usersRepo,
     mailer,
@@ -126,7 +134,6 @@ export async function buildApp({
   });
   const users = createUsersService({
     repo: usersRepo,
-    permissions,
     limiter,
     mailer,
     storeNameOf: async (storeId) =>
@@ -140,10 +147,19 @@ export async function buildApp({
       ).snapshot.store.name,
     now,
   });
-  const billing = createBillingService({ db: database.db, now });
+  const registration = createRegistrationService({
+    repo: usersRepo,
+    permissions,
+    limiter,
+    sessions: users,
+  });
+  const ledger = createLedgerService({ repo: createLedgerRepo(transactor), transactor, now });
+  const litres = createLitreService({ ledger, now });
   const apiKeys = createApiKeyService({
-    db: database.db,
+    repo: createApiKeysRepo(transactor),
+    transactor,
     now,
+    findUser: (userId) => users.findById(userId),
     onIssued: (key) => users.notifyApiKeyIssued({ ...key, siteUrl: config.siteUrl }),
   });
   const passwords = createPasswordService({
@@ -156,14 +172,19 @@ export async function buildApp({
     now,
   });
   const clientErrors = createClientErrorsService({
-    repo: createClientErrorsRepo(database.db),
+    repo: createClientErrorsRepo(transactor),
     limiter,
     now,
   });
   const ownEngine = options.engine ? undefined : lazyEngine(config);
   const removal = createRemovalService({
     engine: options.engine ?? (ownEngine as ReturnType<typeof lazyEngine>).get,
-    billing,
+    removeBackground: createRemoveBackgroundWorkflow({
+      transactor,
+      litres,
+      repo: createRemovalRepo(transactor),
+      log: app.log,
+    }),
     litreCostFull: stores.constants().litreCostFull,
     fetchOptions: {
       maxBytes: imageLimits.maxFileBytes,
@@ -174,9 +195,8 @@ export async function buildApp({
   });
   const passports = createPassportService({
     passports: config.passports,
-    db: database.db,
-    usersRepo,
-    users,
+    repo: createPassportsRepo(transactor),
+    accounts: registration,
     now,
   });
 
@@ -196,7 +216,7 @@ export async function buildApp({
   registerErrorHandling(app, { bodyLimit: config.bodyLimitBytes, fallback: serveIndex });
 
   await app.register(healthRoutes, { database });
-  if (config.outboxPage) await app.register(outboxRoutes, { db: database.db });
+  if (config.outboxPage) await app.register(outboxRoutes, { outbox });
   for (const warning of startupWarnings(config)) app.log.warn(warning);
   await app.register(
     async (scope) => {
@@ -205,7 +225,7 @@ export async function buildApp({
       await scope.register(storeRoutes, {
         stores,
         viewer: (user) => users.viewer(user),
-        partnerActions: (user) => billing.partnerActions(user),
+        partnerActions: (user) => litres.partnerActions(user),
         passports: () => passports.list(),
       });
       await scope.register(apiKeysRoutes, {
@@ -220,7 +240,13 @@ export async function buildApp({
         limiter,
         actionId: stores.constants().removeBackgroundActionId,
       });
-      await scope.register(usersRoutes, { prefix: '/users', users, passwords, permissions });
+      await scope.register(usersRoutes, {
+        prefix: '/users',
+        users,
+        registration,
+        passwords,
+        permissions,
+      });
       await scope.register(clientErrorsRoutes, { prefix: '/clientErrors', clientErrors });
     },
     { prefix: '/api/stores' },
@@ -256,17 +282,18 @@ export async function buildApp({
         removal,
         stores,
         apiKeys,
-        billing,
+        litres,
         limiter,
         requestsPerMinute: config.apiRequestsPerMinute,
       });
     },
     { prefix: '/api/v1' },
   );
-  const jobs = createIntervalJobs({ log: app.log });
+  const jobs = createInProcessJobs({ log: app.log });
   // Litres held by requests that died with a process come back at start and within a minute.
   app.addHook('onReady', async () => {
-    await jobs.every('release stale litre holds', 60_000, billing.releaseStaleHolds);
+    await jobs.every('release stale litre holds', 60_000, ledger.releaseStaleHolds);
+    await jobs.every('write off expired credit lots', 3_600_000, ledger.expireLots);
     await jobs.every('forget old client error reports', 3_600_000, clientErrors.prune);
   });
   app.addHook('onClose', async () => {

@@ -62,6 +62,29 @@ export const storeOptionNames = [
   'AllowClientProductInStock',
 ] as const;
 export type StoreOptionName = (typeof storeOptionNames)[number];
+/**
+ * What a flag means when a store has no value for it: SPEC §3 names one default,
+ * UserEmailVerificationRequired on; every other flag is off. The server and the web app both read
+ * it from here.
+ */
+export const storeOptionDefaults: Readonly<Record<StoreOptionName, boolean>> = {
+  UserEmailRequired: false,
+  UserPhoneNumberRequired: false,
+  UserEmailVerificationRequired: true,
+  UserPhoneNumberVerificationRequired: false,
+  AllowAnonymousUser: false,
+  AllowDelivery: false,
+  RecipientContactsRequired: false,
+  AllowPersonalAccount: false,
+  AllowClientProductInStock: false,
+};
+/** What a caller asked for through the request headers of SPEC §7: store, locale, currency. */
+export interface StoreSelection {
+  storeId: string | undefined;
+  tenantClientId: string | undefined;
+  localeId: string | undefined;
+  currencyId: string | undefined;
+}
 export const optionItemSchema = z.object({ name: z.enum(storeOptionNames), value: z.boolean() });
 export type OptionItem = z.infer<typeof optionItemSchema>;
 

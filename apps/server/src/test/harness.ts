@@ -1,14 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type AppOptions, buildApp } from '../app.ts';
-import { seedStore } from '../modules/store/store.seed.ts';
+import { storeOptions } from '../modules/store/store.schema.ts';
+import { defaultStoreId, seedStore } from '../modules/store/store.seed.ts';
+import { createUsersRepo, type UserRow } from '../modules/users/users.repo.ts';
 import { type Config, loadConfig } from '../platform/config.ts';
 import { type Database, openDatabase } from '../platform/db/client.ts';
-import { outboxMessages } from '../platform/messaging/outbox.schema.ts';
+import { createTransactor } from '../platform/db/transactions.ts';
+import { createOutboxRepo } from '../platform/messaging/outbox.repo.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -90,14 +94,44 @@ export async function createTestApp(
 }
 
 /** The newest message the outbox holds for a recipient. */
-export async function latestOutboxMessage(t: TestApp, recipient: string) {
-  const rows = await t.database.db
-    .select()
-    .from(outboxMessages)
-    .where(eq(outboxMessages.recipient, recipient))
-    .orderBy(desc(outboxMessages.createdAt))
-    .limit(1);
-  return rows[0] ?? null;
+export function latestOutboxMessage(t: TestApp, recipient: string) {
+  return createOutboxRepo(createTransactor(t.database.db)).latestTo(recipient);
+}
+
+/*
+ * Fixtures: rows of one module that a test of another module needs. Tests reach other modules'
+ * tables only through these (the architecture test keeps modules out of each other's schemas).
+ */
+
+/** A user of the default store with an e-mail and nothing else, made without a sign-up. */
+export async function insertTestUser(database: Database): Promise<string> {
+  const id = randomUUID();
+  await createUsersRepo(createTransactor(database.db)).insert({
+    id,
+    storeId: defaultStoreId,
+    email: `${id}@example.com`,
+  });
+  return id;
+}
+
+/** Finds a user by id, as the users service does, for services a test builds on their own. */
+export function testUserFinder(database: Database): (id: string) => Promise<UserRow | null> {
+  const repo = createUsersRepo(createTransactor(database.db));
+  return (id) => repo.findById(id);
+}
+
+/** Sets option flags of a store (SPEC §3 optionItems), as its operator would. */
+export async function setStoreOptions(
+  database: Database,
+  options: Record<string, boolean>,
+  storeId = defaultStoreId,
+): Promise<void> {
+  for (const [name, value] of Object.entries(options)) {
+    await database.db
+      .update(storeOptions)
+      .set({ value })
+      .where(and(eq(storeOptions.storeId, storeId), eq(storeOptions.name, name)));
+  }
 }
 
 /** A movable clock for rules that depend on time. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTransactor } from '../../platform/db/transactions.ts';
 import { createMemoryRateLimiter } from '../../platform/rate-limit.ts';
 import { createTestApp, type TestApp, testClock, testDatabases } from '../../test/harness.ts';
 import { createClientErrorsRepo } from './client-errors.repo.ts';
@@ -71,7 +72,7 @@ describe.each(testDatabases)('the client error service on %s', (kind) => {
 
   it('forgets reports after 30 days', async () => {
     const service = createClientErrorsService({
-      repo: createClientErrorsRepo(t.database.db),
+      repo: createClientErrorsRepo(createTransactor(t.database.db)),
       limiter: createMemoryRateLimiter(),
       now: clock.now,
     });

@@ -1,9 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../platform/db/client.ts';
 import { DomainError } from '../../platform/errors.ts';
 
+/** What readiness asks of the database: which one it is, and whether it answers. */
+export interface DatabaseProbe {
+  kind: string;
+  ping(): Promise<void>;
+}
+
 /** Liveness (the process answers) and readiness (the database answers). */
-export async function healthRoutes(app: FastifyInstance, options: { database: Database }): Promise<void> {
+export async function healthRoutes(
+  app: FastifyInstance,
+  options: { database: DatabaseProbe },
+): Promise<void> {
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (request) => {
     try {

@@ -1,22 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import type { PassportConfig } from '../../platform/config.ts';
-import type { Db } from '../../platform/db/client.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { safeReturnPath } from '../../platform/http/return-path.ts';
-import type { UsersRepo } from '../users/users.repo.ts';
-import type { UsersService } from '../users/users.service.ts';
-import { passportLogins } from './passports.schema.ts';
+import type { RegistrationService } from '../users/registration.service.ts';
+import type { PassportsRepo } from './passports.repo.ts';
 
 /** How long a started sign-in may take at the provider. */
 export const loginLifetimeMs = 10 * 60_000;
 
 export function createPassportService(deps: {
   passports: PassportConfig[];
-  db: Db;
-  usersRepo: UsersRepo;
-  users: UsersService;
+  repo: PassportsRepo;
+  /** The accounts (the users module owns them). */
+  accounts: Pick<RegistrationService, 'signInWithPassport'>;
   now: () => Date;
 }) {
   const discovered = new Map<string, Promise<oidc.Configuration>>();
@@ -77,8 +73,8 @@ export function createPassportService(deps: {
       const nonce = oidc.randomNonce();
       const codeVerifier = oidc.randomPKCECodeVerifier();
       const now = deps.now();
-      await deps.db.delete(passportLogins).where(lt(passportLogins.expiresAt, now));
-      await deps.db.insert(passportLogins).values({
+      await deps.repo.deleteExpiredLogins(now);
+      await deps.repo.insertLogin({
         state,
         provider: passport.slug,
         storeId: input.storeId,
@@ -112,10 +108,7 @@ export function createPassportService(deps: {
       const state = input.callbackUrl.searchParams.get('state') ?? '';
       if (!input.browserState || input.browserState !== state)
         throw new DomainError('AUTHORIZATION_REQUIRED', { details: { reason: 'browser' } });
-      const [login] = await deps.db
-        .delete(passportLogins)
-        .where(and(eq(passportLogins.state, state), eq(passportLogins.provider, passport.slug)))
-        .returning();
+      const login = await deps.repo.takeLogin(state, passport.slug);
       if (!login || login.expiresAt <= deps.now())
         throw new DomainError('AUTHORIZATION_REQUIRED', { details: { reason: 'state' } });
       const client = await clientOf(passport);
@@ -137,28 +130,15 @@ export function createPassportService(deps: {
         });
       }
 
-      const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : null;
-      const emailVerified = claims.email_verified === true;
-      const name = typeof claims.name === 'string' ? claims.name : null;
-      const linked = await deps.usersRepo.findPassport(passport.slug, claims.sub);
-      let userId = linked?.userId;
-      if (!userId && email && emailVerified) {
-        userId = (await deps.usersRepo.findByAddress(login.storeId, { email }))?.id;
-      }
-      if (!userId) {
-        const taken = email ? await deps.usersRepo.findByAddress(login.storeId, { email }) : null;
-        const user = await deps.usersRepo.insert({
-          id: randomUUID(),
-          storeId: login.storeId,
-          // An unverified e-mail that another account owns is not taken over.
-          email: taken ? null : email,
-          emailVerified: !taken && emailVerified,
-          fullName: name,
-        });
-        userId = user.id;
-      }
-      await deps.usersRepo.insertPassport({ userId, provider: passport.slug, subject: claims.sub });
-      return { token: await deps.users.issueToken(userId), returnTo: login.returnTo };
+      const { token } = await deps.accounts.signInWithPassport({
+        storeId: login.storeId,
+        provider: passport.slug,
+        subject: claims.sub,
+        email: typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : null,
+        emailVerified: claims.email_verified === true,
+        fullName: typeof claims.name === 'string' ? claims.name : null,
+      });
+      return { token, returnTo: login.returnTo };
     },
   };
 }

@@ -1,8 +1,8 @@
 import type { Engine, RemovalCall, RemovalResult } from '@cutout/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
-import type { BillingService } from '../billing/billing.service.ts';
 import { createRemovalService } from './removal.service.ts';
+import type { RemoveBackgroundWorkflow } from './remove-background.workflow.ts';
 
 /**
  * What a removal request may look like and how often it may come: the form, the body limit, the
@@ -324,7 +324,7 @@ describe('a refused download', () => {
     const logged: object[] = [];
     const removal = createRemovalService({
       engine: async () => standIn,
-      billing: {} as BillingService,
+      removeBackground: {} as RemoveBackgroundWorkflow,
       fetchOptions: { maxBytes: 1024, timeoutMs: 2000, maxRedirects: 1 },
       litreCostFull: 1,
     });

@@ -3,9 +3,9 @@ import type { RemovalResult } from '@cutout/engine';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../platform/errors.ts';
 import { type RateLimiter, type RateRule, refuseWhenLimited } from '../../platform/rate-limit.ts';
-import type { BillingService } from '../billing/billing.service.ts';
+import type { ApiKeyService } from '../api-keys/api-keys.service.ts';
+import type { LitreService } from '../ledger/litres.service.ts';
 import type { StoreService } from '../store/store.service.ts';
-import type { ApiKeyService } from './api-keys.service.ts';
 import { actionFailed, type RemovalRequest, type RemovalService } from './removal.service.ts';
 import { type RemovalInput, readRemovalInput } from './removal-input.ts';
 
@@ -92,7 +92,7 @@ export async function publicApiRoutes(
     removal: RemovalService;
     stores: StoreService;
     apiKeys: ApiKeyService;
-    billing: BillingService;
+    litres: LitreService;
     limiter: RateLimiter;
     requestsPerMinute: number;
   },
@@ -137,7 +137,7 @@ export async function publicApiRoutes(
 
   app.get('/account', async (request) => {
     if (!request.user) throw actionFailed(101, undefined, 401);
-    const litres = await options.billing.balance(request.user);
+    const litres = await options.litres.balance(request.user);
     return { data: { attributes: { litres } } };
   });
 }

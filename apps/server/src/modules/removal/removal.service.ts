@@ -9,9 +9,8 @@ import {
 } from '@cutout/engine';
 import { DomainError } from '../../platform/errors.ts';
 import { FetchRefused, type SafeFetchOptions, safeFetch } from '../../platform/http/safe-fetch.ts';
-import type { BillingService } from '../billing/billing.service.ts';
-import type { UserRow } from '../users/users.repo.ts';
-import { removalResults } from './removal.schema.ts';
+import type { LitreHolder } from '../ledger/litres.service.ts';
+import type { RemoveBackgroundWorkflow } from './remove-background.workflow.ts';
 
 /** One image source: a file, base64 text or a URL; the first one given wins. */
 export interface ImageSource {
@@ -21,7 +20,7 @@ export interface ImageSource {
 }
 
 export interface RemovalRequest {
-  user: UserRow | null;
+  user: LitreHolder | null;
   apiKeyId: string | null;
   /**
    * How the caller says who they are: a session (the web app) or an API key (the public API). A full
@@ -67,13 +66,13 @@ function fromEngineError(error: unknown): never {
 }
 
 /**
- * The remove-background action: reads the image and options, charges a litre for a full size
- * (held first, settled with the result in one transaction, given back when processing fails), and
- * runs the engine.
+ * The remove-background action: reads the image and options, and runs the engine; a full size is
+ * charged by the remove-background workflow (held first, captured with the result in one
+ * transaction, released when processing fails).
  */
 export function createRemovalService(deps: {
   engine: () => Promise<Engine>;
-  billing: BillingService;
+  removeBackground: RemoveBackgroundWorkflow;
   fetchOptions: SafeFetchOptions;
   litreCostFull: number;
 }) {
@@ -143,26 +142,22 @@ export function createRemovalService(deps: {
           fromEngineError(error);
         }
       }
-      const holds = await deps.billing.hold({ user, cost, reason: 'removal' });
-      let result: RemovalResult;
       try {
-        result = await engine.remove(image, { ...options, bg_image: background }, call);
-      } catch (error) {
-        await deps.billing.release(holds);
-        fromEngineError(error);
-      }
-      await deps.billing.settle(holds, async (tx) => {
-        await tx.insert(removalResults).values({
-          id: randomUUID(),
-          userId: user.id,
+        const result = await deps.removeBackground.run({
+          chargeId: randomUUID(),
+          user,
           apiKeyId: request.apiKeyId,
           size: options.size,
           cost,
-          width: result.width,
-          height: result.height,
+          engine,
+          image,
+          options: { ...options, bg_image: background },
+          call,
         });
-      });
-      return { result, cost };
+        return { result, cost };
+      } catch (error) {
+        fromEngineError(error);
+      }
     },
   };
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.ts';
+import type { Transactor } from '../../platform/db/transactions.ts';
 import {
   currencies,
   htmlMetaTagItems,
@@ -26,27 +26,28 @@ export interface StoreSnapshot {
   metaTags: Array<{ pageKey: string; localeId: string; typeId: string; content: string }>;
 }
 
-export function createStoreRepo(db: Db) {
+export function createStoreRepo(transactor: Pick<Transactor, 'executor'>) {
+  const db = () => transactor.executor();
   return {
     async findSnapshot(storeId: string): Promise<StoreSnapshot | null> {
-      const [store] = await db.select().from(stores).where(eq(stores.id, storeId));
+      const [store] = await db().select().from(stores).where(eq(stores.id, storeId));
       if (!store) return null;
       const [partnerRows, localeRows, currencyRows, optionRows, metaRows] = await Promise.all([
-        store.partnerId ? db.select().from(partners).where(eq(partners.id, store.partnerId)) : [],
-        db
+        store.partnerId ? db().select().from(partners).where(eq(partners.id, store.partnerId)) : [],
+        db()
           .select({ locale: locales })
           .from(storeLocales)
           .innerJoin(locales, eq(locales.id, storeLocales.localeId))
           .where(eq(storeLocales.storeId, storeId))
           .orderBy(asc(storeLocales.position)),
-        db
+        db()
           .select({ currency: currencies })
           .from(storeCurrencies)
           .innerJoin(currencies, eq(currencies.id, storeCurrencies.currencyId))
           .where(eq(storeCurrencies.storeId, storeId))
           .orderBy(asc(storeCurrencies.position)),
-        db.select().from(storeOptions).where(eq(storeOptions.storeId, storeId)),
-        db
+        db().select().from(storeOptions).where(eq(storeOptions.storeId, storeId)),
+        db()
           .select({
             pageKey: htmlMetaTagItems.pageKey,
             localeId: htmlMetaTagItems.localeId,

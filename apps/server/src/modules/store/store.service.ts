@@ -8,6 +8,9 @@ import {
   languageSchema,
   type StoreConstants,
   type StoreInfo,
+  type StoreOptionName,
+  type StoreSelection,
+  storeOptionDefaults,
   storeOptionNames,
   type User,
 } from '@cutout/contracts';
@@ -15,13 +18,11 @@ import { DomainError } from '../../platform/errors.ts';
 import type { CurrencyRow, LocaleRow, StoreRepo, StoreSnapshot } from './store.repo.ts';
 import type { LocalizedText } from './store.schema.ts';
 
-/** What a caller asked for through the request headers of SPEC §7. */
-export interface StoreSelection {
-  storeId: string | undefined;
-  tenantClientId: string | undefined;
-  localeId: string | undefined;
-  currencyId: string | undefined;
-}
+export type { StoreSelection };
+
+/** A store's option flag (SPEC §3): its own value, else the contracts' default. */
+export const storeOption = (store: ResolvedStore, name: StoreOptionName): boolean =>
+  store.snapshot.options.get(name) ?? storeOptionDefaults[name];
 
 /** A store with the locale and currency a request resolved to. */
 export interface ResolvedStore {
@@ -140,7 +141,10 @@ export function createStoreService(deps: {
         user: viewer.user,
         siteLogo: store.siteLogoUrl ? { url: store.siteLogoUrl, alt: store.siteLogoAlt ?? store.name } : null,
         htmlMetaTagItems: metaTagsOf(resolved),
-        optionItems: storeOptionNames.map((name) => ({ name, value: snapshot.options.get(name) ?? false })),
+        optionItems: storeOptionNames.map((name) => ({
+          name,
+          value: snapshot.options.get(name) ?? storeOptionDefaults[name],
+        })),
       };
     },
 

@@ -124,3 +124,15 @@ describe.each(testDatabases)('store module on %s', (kind) => {
     expect(info.htmlMetaTagItems).toHaveLength(3);
   });
 });
+
+describe('store option defaults', () => {
+  it('a flag the store has no value for takes the SPEC default: e-mail verification on, the rest off', async () => {
+    const { storeOption } = await import('./store.service.ts');
+    const store = { snapshot: { options: new Map([['UserEmailRequired', true]]) } } as unknown as Parameters<
+      typeof storeOption
+    >[0];
+    expect(storeOption(store, 'UserEmailRequired')).toBe(true);
+    expect(storeOption(store, 'UserEmailVerificationRequired')).toBe(true);
+    expect(storeOption(store, 'AllowAnonymousUser')).toBe(false);
+  });
+});

@@ -1,6 +1,6 @@
 import type { ApiKey, Language, SetPasswordResponse } from '@cutout/contracts';
 import { DomainError } from '../../platform/errors.ts';
-import type { Mailer } from '../../platform/messaging/mailer.ts';
+import type { Mailer } from '../../platform/messaging/messaging.port.ts';
 import { type RateLimiter, refuseWhenLimited } from '../../platform/rate-limit.ts';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../platform/secrets.ts';
 import type { ResolvedStore } from '../store/store.service.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Language, PermissionItem, PermissionType } from '@cutout/contracts';
 import { DomainError } from '../../platform/errors.ts';
-import type { Mailer, Sms } from '../../platform/messaging/mailer.ts';
+import type { Mailer, Sms } from '../../platform/messaging/messaging.port.ts';
 import { type RateLimiter, refuseWhenLimited } from '../../platform/rate-limit.ts';
 import { hashToken, newOtp, sameDigest } from '../../platform/secrets.ts';
 import { accountExistsMail, accountExistsSms, codeMail, codeSms } from './users.messages.ts';
@@ -90,6 +90,36 @@ export function createPermissionService(deps: PermissionDeps) {
     }
   }
 
+  /** Checks a code; a right one grants the item, a wrong one costs an attempt. */
+  async function approve(input: {
+    storeId: string;
+    language: Language;
+    purpose: Purpose;
+    id: string;
+    otp: string | null | undefined;
+  }): Promise<PermissionItem> {
+    const now = deps.now();
+    const row = await deps.repo.findPermissionItem(input.storeId, input.id);
+    if (!row || row.purpose !== input.purpose || row.consumedAt) {
+      throw new DomainError('CODE_NOT_VALID', { details: { id: input.id } });
+    }
+    if (row.grantedAt) return toPermissionItem(row, now, input.language);
+    if (row.expiredAt <= now) throw new DomainError('CODE_EXPIRED', { details: { id: row.id } });
+    const otp = input.otp?.trim();
+    if (!otp) throw new DomainError('CODE_REQUIRED', { details: { id: row.id } });
+    if (row.attempts >= codePolicy.maxAttempts)
+      throw new DomainError('ATTEMPTS_EXCEEDED', { details: { id: row.id } });
+    if (!sameDigest(row.otpHash, otpDigest(row.id, otp))) {
+      await deps.repo.updatePermissionItem(row.id, { attempts: row.attempts + 1 });
+      const left = codePolicy.maxAttempts - row.attempts - 1;
+      throw new DomainError(left > 0 ? 'CODE_NOT_VALID' : 'ATTEMPTS_EXCEEDED', {
+        details: { id: row.id, attemptsLeft: left },
+      });
+    }
+    await deps.repo.updatePermissionItem(row.id, { grantedAt: now });
+    return toPermissionItem({ ...row, grantedAt: now }, now, input.language);
+  }
+
   return {
     /**
      * Makes a new code for an address and sends what `notice` says. The item is made either way, so
@@ -143,34 +173,16 @@ export function createPermissionService(deps: PermissionDeps) {
       return toPermissionItem(row, now, input.language);
     },
 
-    /** Checks a code; a right one grants the item, a wrong one costs an attempt. */
-    async approve(input: {
+    /** Checks the codes of a list in turn (SPEC §7.1 approve); the first refusal ends the call. */
+    async approveAll(input: {
       storeId: string;
       language: Language;
       purpose: Purpose;
-      id: string;
-      otp: string | null | undefined;
-    }): Promise<PermissionItem> {
-      const now = deps.now();
-      const row = await deps.repo.findPermissionItem(input.storeId, input.id);
-      if (!row || row.purpose !== input.purpose || row.consumedAt) {
-        throw new DomainError('CODE_NOT_VALID', { details: { id: input.id } });
-      }
-      if (row.grantedAt) return toPermissionItem(row, now, input.language);
-      if (row.expiredAt <= now) throw new DomainError('CODE_EXPIRED', { details: { id: row.id } });
-      const otp = input.otp?.trim();
-      if (!otp) throw new DomainError('CODE_REQUIRED', { details: { id: row.id } });
-      if (row.attempts >= codePolicy.maxAttempts)
-        throw new DomainError('ATTEMPTS_EXCEEDED', { details: { id: row.id } });
-      if (!sameDigest(row.otpHash, otpDigest(row.id, otp))) {
-        await deps.repo.updatePermissionItem(row.id, { attempts: row.attempts + 1 });
-        const left = codePolicy.maxAttempts - row.attempts - 1;
-        throw new DomainError(left > 0 ? 'CODE_NOT_VALID' : 'ATTEMPTS_EXCEEDED', {
-          details: { id: row.id, attemptsLeft: left },
-        });
-      }
-      await deps.repo.updatePermissionItem(row.id, { grantedAt: now });
-      return toPermissionItem({ ...row, grantedAt: now }, now, input.language);
+      items: Array<{ id: string; otp?: string | null }>;
+    }): Promise<PermissionItem[]> {
+      const approved: PermissionItem[] = [];
+      for (const item of input.items) approved.push(await approve({ ...input, id: item.id, otp: item.otp }));
+      return approved;
     },
 
     /**

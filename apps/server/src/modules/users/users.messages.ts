@@ -1,5 +1,5 @@
 import type { Language } from '@cutout/contracts';
-import type { OutgoingMessage } from '../../platform/messaging/mailer.ts';
+import type { OutgoingMessage } from '../../platform/messaging/messaging.port.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 

@@ -1,21 +1,22 @@
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, latestOutboxMessage, type TestApp, testDatabases } from '../../test/harness.ts';
-import { storeOptions } from '../store/store.schema.ts';
+import {
+  createTestApp,
+  latestOutboxMessage,
+  setStoreOptions,
+  type TestApp,
+  testDatabases,
+} from '../../test/harness.ts';
 
 describe.each(testDatabases)('registration by phone on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);
     // A store that asks for a verified phone number instead of an e-mail.
-    const set = async (name: string, value: boolean) =>
-      t.database.db
-        .update(storeOptions)
-        .set({ value })
-        .where(and(eq(storeOptions.storeId, 'cutout'), eq(storeOptions.name, name)));
-    await set('UserEmailRequired', false);
-    await set('UserPhoneNumberRequired', true);
-    await set('UserPhoneNumberVerificationRequired', true);
+    await setStoreOptions(t.database, {
+      UserEmailRequired: false,
+      UserPhoneNumberRequired: true,
+      UserPhoneNumberVerificationRequired: true,
+    });
   });
   afterAll(() => t.close());
 

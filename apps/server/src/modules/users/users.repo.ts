@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, ne, or } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.ts';
+import type { Transactor } from '../../platform/db/transactions.ts';
 import { accessTokens, passwordResetTokens, permissionItems, userPassports, users } from './users.schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -12,10 +12,11 @@ export const isUniqueViolation = (error: unknown): boolean =>
   (error as { code?: string })?.code === '23505' ||
   (error as { cause?: { code?: string } })?.cause?.code === '23505';
 
-export function createUsersRepo(db: Db) {
+export function createUsersRepo(transactor: Pick<Transactor, 'executor'>) {
+  const db = () => transactor.executor();
   return {
     async findById(id: string): Promise<UserRow | null> {
-      const [row] = await db.select().from(users).where(eq(users.id, id));
+      const [row] = await db().select().from(users).where(eq(users.id, id));
       return row ?? null;
     },
 
@@ -29,22 +30,22 @@ export function createUsersRepo(db: Db) {
           ? and(eq(users.storeId, storeId), eq(users.phoneNumber, address.phoneNumber))
           : undefined;
       if (!where) return null;
-      const [row] = await db.select().from(users).where(where);
+      const [row] = await db().select().from(users).where(where);
       return row ?? null;
     },
 
     async insert(user: NewUser): Promise<UserRow> {
-      const [row] = await db.insert(users).values(user).returning();
+      const [row] = await db().insert(users).values(user).returning();
       if (!row) throw new Error('insert returned nothing');
       return row;
     },
 
     async update(id: string, changes: Partial<NewUser>): Promise<void> {
-      await db.update(users).set(changes).where(eq(users.id, id));
+      await db().update(users).set(changes).where(eq(users.id, id));
     },
 
     async insertAccessToken(token: { tokenHash: string; userId: string; expiresAt: Date }): Promise<void> {
-      await db.insert(accessTokens).values(token);
+      await db().insert(accessTokens).values(token);
     },
 
     /** The user of a live token (not revoked, not expired). */
@@ -52,7 +53,7 @@ export function createUsersRepo(db: Db) {
       tokenHash: string,
       now: Date,
     ): Promise<{ user: UserRow; lastUsedAt: Date | null } | null> {
-      const [row] = await db
+      const [row] = await db()
         .select({ user: users, lastUsedAt: accessTokens.lastUsedAt })
         .from(accessTokens)
         .innerJoin(users, eq(users.id, accessTokens.userId))
@@ -67,16 +68,16 @@ export function createUsersRepo(db: Db) {
     },
 
     async touchAccessToken(tokenHash: string, now: Date): Promise<void> {
-      await db.update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.tokenHash, tokenHash));
+      await db().update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.tokenHash, tokenHash));
     },
 
     async revokeAccessToken(tokenHash: string, now: Date): Promise<void> {
-      await db.update(accessTokens).set({ revokedAt: now }).where(eq(accessTokens.tokenHash, tokenHash));
+      await db().update(accessTokens).set({ revokedAt: now }).where(eq(accessTokens.tokenHash, tokenHash));
     },
 
     /** Ends every session of a user, or every one but `keepTokenHash` (the session that asked). */
     async revokeAllAccessTokens(userId: string, now: Date, keepTokenHash?: string): Promise<void> {
-      await db
+      await db()
         .update(accessTokens)
         .set({ revokedAt: now })
         .where(
@@ -89,13 +90,13 @@ export function createUsersRepo(db: Db) {
     },
 
     async insertPermissionItem(item: typeof permissionItems.$inferInsert): Promise<PermissionItemRow> {
-      const [row] = await db.insert(permissionItems).values(item).returning();
+      const [row] = await db().insert(permissionItems).values(item).returning();
       if (!row) throw new Error('insert returned nothing');
       return row;
     },
 
     async findPermissionItem(storeId: string, id: string): Promise<PermissionItemRow | null> {
-      const [row] = await db
+      const [row] = await db()
         .select()
         .from(permissionItems)
         .where(and(eq(permissionItems.storeId, storeId), eq(permissionItems.id, id)));
@@ -109,7 +110,7 @@ export function createUsersRepo(db: Db) {
       address: string;
       purpose: string;
     }): Promise<PermissionItemRow | null> {
-      const [row] = await db
+      const [row] = await db()
         .select()
         .from(permissionItems)
         .where(
@@ -127,11 +128,11 @@ export function createUsersRepo(db: Db) {
     },
 
     async updatePermissionItem(id: string, changes: Partial<PermissionItemRow>): Promise<void> {
-      await db.update(permissionItems).set(changes).where(eq(permissionItems.id, id));
+      await db().update(permissionItems).set(changes).where(eq(permissionItems.id, id));
     },
 
     async insertResetToken(token: typeof passwordResetTokens.$inferInsert): Promise<void> {
-      await db.insert(passwordResetTokens).values(token);
+      await db().insert(passwordResetTokens).values(token);
     },
 
     /**
@@ -143,7 +144,7 @@ export function createUsersRepo(db: Db) {
       purpose: ResetTokenPurpose;
       now: Date;
     }): Promise<string | null> {
-      const [row] = await db
+      const [row] = await db()
         .update(passwordResetTokens)
         .set({ usedAt: input.now })
         .where(
@@ -163,7 +164,7 @@ export function createUsersRepo(db: Db) {
      * and the unused reset codes sent to their addresses. Called whenever the password changes.
      */
     async invalidateResetCredentials(user: UserRow, now: Date): Promise<void> {
-      await db
+      await db()
         .update(passwordResetTokens)
         .set({ usedAt: now })
         .where(
@@ -180,7 +181,7 @@ export function createUsersRepo(db: Db) {
           : null,
       ].filter((condition) => condition !== null);
       if (addresses.length === 0) return;
-      await db
+      await db()
         .update(permissionItems)
         .set({ consumedAt: now })
         .where(
@@ -194,7 +195,7 @@ export function createUsersRepo(db: Db) {
     },
 
     async findPassport(provider: string, subject: string) {
-      const [row] = await db
+      const [row] = await db()
         .select()
         .from(userPassports)
         .where(and(eq(userPassports.provider, provider), eq(userPassports.subject, subject)));
@@ -202,11 +203,11 @@ export function createUsersRepo(db: Db) {
     },
 
     async listPassports(userId: string) {
-      return db.select().from(userPassports).where(eq(userPassports.userId, userId));
+      return db().select().from(userPassports).where(eq(userPassports.userId, userId));
     },
 
     async insertPassport(passport: { userId: string; provider: string; subject: string }): Promise<void> {
-      await db.insert(userPassports).values(passport).onConflictDoNothing();
+      await db().insert(userPassports).values(passport).onConflictDoNothing();
     },
   };
 }

@@ -27,6 +27,7 @@ import { validationError } from '../../platform/http/errors.ts';
 import { clearSessionCookies } from '../../platform/http/session-cookie.ts';
 import type { PasswordService } from './password.service.ts';
 import type { PermissionService } from './permissions.service.ts';
+import type { RegistrationService } from './registration.service.ts';
 import type { UserRow } from './users.repo.ts';
 import type { UsersService } from './users.service.ts';
 
@@ -56,9 +57,14 @@ const typeQuery = z.object({ typeId: permissionTypeSchema });
 /** The calls of SPEC §7.1 under /api/stores/users. */
 export async function usersRoutes(
   app: FastifyInstance,
-  options: { users: UsersService; passwords: PasswordService; permissions: PermissionService },
+  options: {
+    users: UsersService;
+    registration: RegistrationService;
+    passwords: PasswordService;
+    permissions: PermissionService;
+  },
 ): Promise<void> {
-  const { users, passwords, permissions } = options;
+  const { users, registration, passwords, permissions } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -82,10 +88,10 @@ export async function usersRoutes(
     const common = { store: request.store, client: request.ip };
     if (body?.anonymous === true) {
       const input = parse(anonymousRegisterRequestSchema, body, request);
-      return users.registerAnonymous({ ...common, ...input });
+      return registration.registerAnonymous({ ...common, ...input });
     }
     const input = parse(registerRequestSchema, body ?? {}, request);
-    return users.register({
+    return registration.register({
       ...common,
       ...input,
       permissionItemIds: (input.permissionItemList ?? []).map((item) => item.id),
@@ -111,22 +117,11 @@ export async function usersRoutes(
       },
     },
     async (request) => {
-      const { typeId } = request.query;
-      const { purpose, email, phoneNumber } = request.body;
-      const address = typeId === 'email' ? email : phoneNumber;
-      if (!address) {
-        const key = typeId === 'email' ? 'error_email_required' : 'error_phone_number_required';
-        throw validationError(
-          [{ path: typeId === 'email' ? 'email' : 'phoneNumber', message: key }],
-          request.language,
-        );
-      }
-      const item = await users.requestCode({
+      const item = await registration.requestCode({
+        ...request.body,
+        typeId: request.query.typeId,
         store: request.store,
         language: request.language,
-        purpose,
-        typeId,
-        address,
         client: request.ip,
       });
       return { permissionItemList: [item] };
@@ -142,22 +137,14 @@ export async function usersRoutes(
         response: { 200: permissionItemListSchema },
       },
     },
-    async (request) => {
-      const { purpose, permissionItemList } = request.body;
-      const approved = [];
-      for (const item of permissionItemList) {
-        approved.push(
-          await permissions.approve({
-            storeId: request.store.snapshot.store.id,
-            language: request.language,
-            purpose,
-            id: item.id,
-            otp: item.otp,
-          }),
-        );
-      }
-      return { permissionItemList: approved };
-    },
+    async (request) => ({
+      permissionItemList: await permissions.approveAll({
+        storeId: request.store.snapshot.store.id,
+        language: request.language,
+        purpose: request.body.purpose,
+        items: request.body.permissionItemList,
+      }),
+    }),
   );
 
   api.post(

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTransactor } from '../../platform/db/transactions.ts';
 import {
   createTestApp,
   latestOutboxMessage,
@@ -6,6 +7,7 @@ import {
   testClock,
   testDatabases,
 } from '../../test/harness.ts';
+import { createUsersRepo } from './users.repo.ts';
 
 const codeOf = (text: string) => text.match(/\b(\d{6})\b/)?.[1] ?? '';
 
@@ -291,9 +293,7 @@ describe.each(testDatabases)('users on %s', (kind) => {
 
     it('asks for a password reset when the account is flagged', async () => {
       const { userId } = await registered('leo@example.com', 'right-password');
-      const { users } = await import('./users.schema.ts');
-      const { eq } = await import('drizzle-orm');
-      await t.database.db.update(users).set({ passwordResetRequired: true }).where(eq(users.id, userId));
+      await createUsersRepo(createTransactor(t.database.db)).update(userId, { passwordResetRequired: true });
       const response = await post('/login', { email: 'leo@example.com', password: 'right-password' });
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({

@@ -1,7 +1,8 @@
 // Every module's tables, for drizzle-kit and the typed database client.
 
-export * from '../../modules/billing/billing.schema.ts';
+export * from '../../modules/api-keys/api-keys.schema.ts';
 export * from '../../modules/client-errors/client-errors.schema.ts';
+export * from '../../modules/ledger/ledger.schema.ts';
 export * from '../../modules/passports/passports.schema.ts';
 export * from '../../modules/removal/removal.schema.ts';
 export * from '../../modules/store/store.schema.ts';

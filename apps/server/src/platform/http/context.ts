@@ -1,6 +1,5 @@
-import { type Language, languageSchema, storeHeaderNames } from '@cutout/contracts';
+import { type Language, languageSchema, type StoreSelection, storeHeaderNames } from '@cutout/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { StoreSelection } from '../../modules/store/store.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -2,8 +2,8 @@ import { type ErrorBody, type ErrorCode, errorStatus, type Language } from '@cut
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
-import { DomainError } from '../errors.ts';
 import { actionMessage, errorMessage, fieldMessage } from '../error-messages.ts';
+import { DomainError } from '../errors.ts';
 
 const httpMethods: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 

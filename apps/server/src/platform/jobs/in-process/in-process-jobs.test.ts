@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createIntervalJobs } from './interval-jobs.ts';
+import { createInProcessJobs } from './in-process-jobs.ts';
 
 /** A promise the test settles when it chooses. */
 function deferred() {
@@ -10,7 +10,7 @@ function deferred() {
   return { promise, resolve };
 }
 
-describe('interval jobs', () => {
+describe('in-process jobs', () => {
   const log = { error: vi.fn() };
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
@@ -21,7 +21,7 @@ describe('interval jobs', () => {
   });
 
   it('runs a job at start, then once every interval', async () => {
-    const jobs = createIntervalJobs({ log });
+    const jobs = createInProcessJobs({ log });
     const run = vi.fn(async () => {});
     await jobs.every('count', 60_000, run);
     expect(run).toHaveBeenCalledTimes(1);
@@ -31,7 +31,7 @@ describe('interval jobs', () => {
   });
 
   it('logs a failed run and keeps the next ones', async () => {
-    const jobs = createIntervalJobs({ log });
+    const jobs = createInProcessJobs({ log });
     const run = vi.fn(async () => {
       throw new Error('database away');
     });
@@ -47,7 +47,7 @@ describe('interval jobs', () => {
   });
 
   it('does not start a run while the previous one is still going', async () => {
-    const jobs = createIntervalJobs({ log });
+    const jobs = createInProcessJobs({ log });
     const slow = deferred();
     const run = vi.fn(() => slow.promise);
     const first = jobs.every('slow', 1_000, run);
@@ -61,7 +61,7 @@ describe('interval jobs', () => {
   });
 
   it('stops every job on close, after waiting for the run in progress', async () => {
-    const jobs = createIntervalJobs({ log });
+    const jobs = createInProcessJobs({ log });
     const slow = deferred();
     const events: string[] = [];
     const run = vi.fn(async () => {
@@ -82,7 +82,7 @@ describe('interval jobs', () => {
   it('does not keep the process alive', async () => {
     vi.useRealTimers();
     const setIntervalSpy = vi.spyOn(globalThis, 'setInterval');
-    const jobs = createIntervalJobs({ log });
+    const jobs = createInProcessJobs({ log });
     await jobs.every('idle', 60_000, async () => {});
     const timer = setIntervalSpy.mock.results[0]?.value as NodeJS.Timeout;
     expect(timer.hasRef()).toBe(false);

@@ -1,22 +1,10 @@
+import type { JobLog, JobRunner } from '../jobs.port.ts';
+
 /**
- * Housekeeping that runs in the server process: each job once at start, then every `ms`. A failed
- * run is logged and the next one comes as planned; a run still going when its time comes again is
- * not doubled. The timers do not keep the process alive, and `stop` waits for runs in progress, so
- * that nothing touches the database after it is closed. A queue-backed runner (BullMQ) can take
- * this port's place where several processes must share the work.
+ * The jobs of one server process, on timers that do not keep the process alive. Right for one
+ * process; with several, each would run every job.
  */
-export interface IntervalJobs {
-  /** Starts a job: runs it now and then every `ms`; resolves when the first run has ended. */
-  every(name: string, ms: number, run: () => Promise<unknown>): Promise<void>;
-  /** Stops every job and waits for the runs in progress. */
-  stop(): Promise<void>;
-}
-
-interface JobLog {
-  error(details: object, message: string): void;
-}
-
-export function createIntervalJobs(deps: { log: JobLog }): IntervalJobs {
+export function createInProcessJobs(deps: { log: JobLog }): JobRunner {
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
   let stopped = false;

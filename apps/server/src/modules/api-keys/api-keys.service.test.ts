@@ -1,35 +1,33 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/client.ts';
+import { createTransactor } from '../../platform/db/transactions.ts';
 import { DomainError } from '../../platform/errors.ts';
-import { openTestDatabase, testDatabases } from '../../test/harness.ts';
-import { stores } from '../store/store.schema.ts';
-import { users } from '../users/users.schema.ts';
+import { insertTestUser, openTestDatabase, testDatabases, testUserFinder } from '../../test/harness.ts';
+import { createApiKeysRepo } from './api-keys.repo.ts';
 import { createApiKeyService, maxLiveApiKeys } from './api-keys.service.ts';
 
 describe.each(testDatabases)('the API key service on %s', (kind) => {
   let database: Database;
   const issued: Array<{ userId: string; label: string; prefix: string }> = [];
-  const service = () =>
-    createApiKeyService({
-      db: database.db,
+  const service = () => {
+    const transactor = createTransactor(database.db);
+    return createApiKeyService({
+      repo: createApiKeysRepo(transactor),
+      transactor,
       now: () => new Date(),
+      findUser: testUserFinder(database),
       onIssued: async (key) => {
         issued.push(key);
       },
     });
+  };
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
   });
   afterAll(() => database.close());
 
-  const newUser = async () => {
-    const [store] = await database.db.select({ id: stores.id }).from(stores).limit(1);
-    const id = randomUUID();
-    await database.db.insert(users).values({ id, storeId: store?.id as string, email: `${id}@example.com` });
-    return id;
-  };
+  const newUser = () => insertTestUser(database);
 
   it('tells of every issued key, with its owner, label and prefix, never its value', async () => {
     const userId = await newUser();
@@ -54,6 +52,16 @@ describe.each(testDatabases)('the API key service on %s', (kind) => {
     await keys.issue(await newUser(), 'elsewhere');
     await keys.revoke(userId, made[0]?.token.id as string);
     await keys.issue(userId, 'in its place');
+    expect(await keys.list(userId)).toHaveLength(maxLiveApiKeys);
+  });
+
+  it(`holds the limit of ${maxLiveApiKeys} when keys are issued at the same moment`, async () => {
+    const keys = service();
+    const userId = await newUser();
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: maxLiveApiKeys + 5 }, (_, i) => keys.issue(userId, `at once ${i}`)),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(maxLiveApiKeys);
     expect(await keys.list(userId)).toHaveLength(maxLiveApiKeys);
   });
 

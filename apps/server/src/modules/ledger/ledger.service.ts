@@ -1,0 +1,320 @@
+import { randomUUID } from 'node:crypto';
+import type { Transactor } from '../../platform/db/transactions.ts';
+import { DomainError } from '../../platform/errors.ts';
+import type { LedgerDraw, LedgerEntry, LedgerRepo, LiveLot } from './ledger.repo.ts';
+import type { LedgerUnit } from './ledger.schema.ts';
+
+export type { LedgerEntry, LiveLot } from './ledger.repo.ts';
+
+export const ledgerPolicy = {
+  /**
+   * A hold older than this belongs to a request whose process died: it no longer counts, and
+   * `releaseStaleHolds` releases it. A hold covers one engine run only (taken after the image is
+   * read, captured or released when the run ends): at most a full queue of 16 images at ~2.6 s for
+   * 12 MP, under a minute, and the server's request deadline is 120 s (`requestTimeout` in app.ts,
+   * which bounds the upload before it). 5 minutes is more than twice either, and a litre lost with
+   * a process comes back within 6 minutes (the release runs every minute).
+   */
+  holdLifetimeMs: 5 * 60_000,
+  /**
+   * How far back `expireLots` looks for lots to write off. It runs every hour, so only a server down
+   * for longer leaves a lot unwritten; the balance never counts an expired lot either way.
+   */
+  writeOffWindowMs: 31 * 24 * 3_600_000,
+};
+
+/** One balance: a user's litres, bonus points, or money in one currency. */
+export interface LedgerAccount {
+  userId: string;
+  unit: LedgerUnit;
+}
+
+/** What posting an event answered: its entry, and whether this call posted it (false: it was there). */
+export interface Posting {
+  entry: LedgerEntry;
+  posted: boolean;
+}
+
+export interface LedgerBalance {
+  total: number;
+  /** The credit lots that count, soonest to expire first. */
+  lots: LiveLot[];
+}
+
+/** The kinds of credit `credit` posts; each becomes a lot. */
+export type CreditKind = 'grant' | 'purchase' | 'adjustment';
+
+/** A key posted again for another event: a bug in the caller, never bad user input. */
+export class LedgerKeyConflict extends Error {
+  constructor(readonly key: string) {
+    super(`ledger key ${key} was already posted for another event`);
+    this.name = 'LedgerKeyConflict';
+  }
+}
+
+/** A capture or release of a hold that is already closed the other way. */
+export class HoldClosedError extends Error {
+  constructor(
+    readonly holdId: string,
+    readonly state: 'captured' | 'released' | 'stale',
+  ) {
+    super(
+      state === 'captured'
+        ? `hold ${holdId} was captured: a capture is final`
+        : state === 'released'
+          ? `hold ${holdId} was released before it was settled`
+          : `hold ${holdId} outlived its lifetime: it counts as released before it was settled`,
+    );
+    this.name = 'HoldClosedError';
+  }
+}
+
+const sum = (lots: LiveLot[]) => lots.reduce((total, lot) => total + lot.rest, 0);
+
+function assertPositive(amount: number) {
+  if (!Number.isSafeInteger(amount) || amount <= 0)
+    throw new Error(`a ledger amount must be a positive integer: ${amount}`);
+}
+
+/** Takes `amount` from the lots in their order (soonest to expire first): the draws of a debit. */
+function drawFrom(lots: LiveLot[], amount: number): LedgerDraw[] {
+  const draws: LedgerDraw[] = [];
+  let left = amount;
+  for (const lot of lots) {
+    if (left === 0) break;
+    const take = Math.min(lot.rest, left);
+    if (take <= 0) continue;
+    draws.push({ lotId: lot.id, amount: -take });
+    left -= take;
+  }
+  return draws;
+}
+
+/**
+ * The ledger: every balance of the product as append-only entries. Credits are lots; debits draw
+ * from lots, soonest to expire first, on a locked account so that no balance goes below zero; every
+ * event posts once under its natural key. README.md beside this file has the rules.
+ */
+export function createLedgerService(deps: { repo: LedgerRepo; transactor: Transactor; now: () => Date }) {
+  const { repo, transactor } = deps;
+  const staleBefore = () => new Date(deps.now().getTime() - ledgerPolicy.holdLifetimeMs);
+
+  const ensureAccount = (account: LedgerAccount) =>
+    repo.ensureAccount({ id: randomUUID(), ...account, createdAt: deps.now() });
+
+  /** The entry already posted under a key, when it is the same event. */
+  function replay(
+    existing: LedgerEntry,
+    expected: Pick<LedgerEntry, 'accountId' | 'kind' | 'amount'>,
+  ): Posting {
+    if (
+      existing.accountId !== expected.accountId ||
+      existing.kind !== expected.kind ||
+      existing.amount !== expected.amount
+    ) {
+      throw new LedgerKeyConflict(existing.key);
+    }
+    return { entry: existing, posted: false };
+  }
+
+  async function post(
+    entry: Omit<LedgerEntry, 'id' | 'createdAt'>,
+    draws: LedgerDraw[] = [],
+  ): Promise<Posting> {
+    const inserted = await repo.insertEntry({ ...entry, id: randomUUID(), createdAt: deps.now() }, draws);
+    if (inserted) return { entry: inserted, posted: true };
+    const existing = await repo.entryByKey(entry.key);
+    if (!existing) throw new Error(`ledger key ${entry.key} is taken and not found`);
+    return replay(existing, entry);
+  }
+
+  async function close(holdId: string, kind: 'capture' | 'release'): Promise<Posting> {
+    return transactor.run(async () => {
+      const hold = await repo.entryById(holdId);
+      if (hold?.kind !== 'hold') throw new Error(`ledger entry ${holdId} is not a hold`);
+      await repo.lockAccount(hold.accountId);
+      const closing = await repo.closingOf(hold.id);
+      if (closing?.kind === kind) return { entry: closing, posted: false };
+      if (closing) throw new HoldClosedError(hold.id, closing.kind === 'capture' ? 'captured' : 'released');
+      // A stale hold no longer counts in the balance, so its litres may have been spent again.
+      if (kind === 'capture' && hold.createdAt <= staleBefore()) throw new HoldClosedError(hold.id, 'stale');
+      const draws =
+        kind === 'release'
+          ? (await repo.drawsOf(hold.id)).map((draw) => ({ lotId: draw.lotId, amount: -draw.amount }))
+          : [];
+      return post(
+        {
+          accountId: hold.accountId,
+          kind,
+          amount: kind === 'release' ? -hold.amount : 0,
+          key: `${kind}:${hold.id}`,
+          holdId: hold.id,
+          expiresAt: null,
+        },
+        draws,
+      );
+    });
+  }
+
+  return {
+    /** The sum of the account's live lots; zero for an account never used. */
+    async balance(account: LedgerAccount): Promise<LedgerBalance> {
+      const accountId = await repo.findAccount(account);
+      if (!accountId) return { total: 0, lots: [] };
+      const lots = await repo.liveLots({ accountId, now: deps.now(), staleBefore: staleBefore() });
+      return { total: sum(lots), lots };
+    },
+
+    /** The account's holds that were neither captured nor released (stale ones too). */
+    async openHolds(account: LedgerAccount): Promise<LedgerEntry[]> {
+      const accountId = await repo.findAccount(account);
+      return accountId ? repo.openHolds({ accountId }) : [];
+    },
+
+    /** Adds a lot once per key: posting the same event again answers the entry it posted. */
+    async credit(input: {
+      account: LedgerAccount;
+      kind: CreditKind;
+      amount: number;
+      key: string;
+      expiresAt?: Date | null;
+    }): Promise<Posting> {
+      assertPositive(input.amount);
+      return transactor.run(async () => {
+        // Most credits are posted again (the monthly grant, on every balance read): look first.
+        const existing = await repo.entryByKey(input.key);
+        if (existing) {
+          const accountId = (await repo.findAccount(input.account)) ?? '';
+          return replay(existing, { accountId, kind: input.kind, amount: input.amount });
+        }
+        return post({
+          accountId: await ensureAccount(input.account),
+          kind: input.kind,
+          amount: input.amount,
+          key: input.key,
+          holdId: null,
+          expiresAt: input.expiresAt ?? null,
+        });
+      });
+    },
+
+    /**
+     * Holds `amount` for a charge in flight, from the lots soonest to expire first, or refuses with
+     * INSUFFICIENT_BALANCE. The account's row is locked, so concurrent holds are counted one after
+     * another. Holding the same key again answers the first hold.
+     */
+    async hold(input: { account: LedgerAccount; amount: number; key: string }): Promise<LedgerEntry> {
+      assertPositive(input.amount);
+      return transactor.run(async () => {
+        const accountId = await ensureAccount(input.account);
+        await repo.lockAccount(accountId);
+        const existing = await repo.entryByKey(input.key);
+        if (existing) return replay(existing, { accountId, kind: 'hold', amount: -input.amount }).entry;
+        const lots = await repo.liveLots({ accountId, now: deps.now(), staleBefore: staleBefore() });
+        const balance = sum(lots);
+        if (balance < input.amount) {
+          throw new DomainError('INSUFFICIENT_BALANCE', { details: { balance, cost: input.amount } });
+        }
+        const posting = await post(
+          { accountId, kind: 'hold', amount: -input.amount, key: input.key, holdId: null, expiresAt: null },
+          drawFrom(lots, input.amount),
+        );
+        return posting.entry;
+      });
+    },
+
+    /** Makes a hold final. Refuses a hold that was released, or that outlived its lifetime. */
+    capture: (hold: { id: string }) => close(hold.id, 'capture'),
+
+    /** Gives a hold's amount back to the lots it drew from. Refuses a captured hold: a capture is final. */
+    release: (hold: { id: string }) => close(hold.id, 'release'),
+
+    /**
+     * Releases the holds older than `holdLifetimeMs` that were neither captured nor released: their
+     * requests died with a process. Answers how many it released.
+     */
+    async releaseStaleHolds(): Promise<number> {
+      let released = 0;
+      for (const hold of await repo.openHolds({ createdBy: staleBefore() })) {
+        try {
+          if ((await close(hold.id, 'release')).posted) released += 1;
+        } catch (error) {
+          // Closed since it was listed (captured just in time): nothing to give back.
+          if (!(error instanceof HoldClosedError)) throw error;
+        }
+      }
+      return released;
+    },
+
+    /**
+     * Gives back part of a purchase to its payer: drawn from that purchase's lot, at most what is
+     * left of it (what was spent cannot be refunded). Once per key.
+     */
+    async refund(input: { lotKey: string; amount: number; key: string }): Promise<Posting> {
+      assertPositive(input.amount);
+      const lot = await repo.entryByKey(input.lotKey);
+      if (!lot || lot.amount <= 0 || !['grant', 'purchase', 'adjustment'].includes(lot.kind)) {
+        throw new Error(`ledger key ${input.lotKey} is not a credit lot`);
+      }
+      return transactor.run(async () => {
+        await repo.lockAccount(lot.accountId);
+        const existing = await repo.entryByKey(input.key);
+        if (existing)
+          return replay(existing, { accountId: lot.accountId, kind: 'refund', amount: -input.amount });
+        const lots = await repo.liveLots({
+          accountId: lot.accountId,
+          now: deps.now(),
+          staleBefore: staleBefore(),
+        });
+        const rest = lots.find((live) => live.id === lot.id)?.rest ?? 0;
+        if (rest < input.amount) {
+          throw new DomainError('INSUFFICIENT_BALANCE', { details: { balance: rest, cost: input.amount } });
+        }
+        return post(
+          {
+            accountId: lot.accountId,
+            kind: 'refund',
+            amount: -input.amount,
+            key: input.key,
+            holdId: null,
+            expiresAt: null,
+          },
+          [{ lotId: lot.id, amount: -input.amount }],
+        );
+      });
+    },
+
+    /**
+     * Writes off what is left of each lot that expired, with an `expiry` entry drawn from it, so that
+     * the entries of an account sum to its balance. A lot with an open hold waits until the hold is
+     * closed: a release gives back to it first. Answers how many lots it wrote off.
+     */
+    async expireLots(): Promise<number> {
+      const now = deps.now();
+      const since = new Date(now.getTime() - ledgerPolicy.writeOffWindowMs);
+      let written = 0;
+      for (const lot of await repo.expiredLots({ since, now })) {
+        const posting = await transactor.run(async () => {
+          await repo.lockAccount(lot.accountId);
+          const { rest, openHolds } = await repo.lotRest(lot.id);
+          if (openHolds > 0 || rest <= 0) return null;
+          return post(
+            {
+              accountId: lot.accountId,
+              kind: 'expiry',
+              amount: -rest,
+              key: `expiry:${lot.id}`,
+              holdId: null,
+              expiresAt: null,
+            },
+            [{ lotId: lot.id, amount: -rest }],
+          );
+        });
+        if (posting?.posted) written += 1;
+      }
+      return written;
+    },
+  };
+}
+
+export type LedgerService = ReturnType<typeof createLedgerService>;

@@ -1,0 +1,80 @@
+import type { Engine, RemovalCall, RemovalResult } from '@cutout/engine';
+import type { Transactor } from '../../platform/db/transactions.ts';
+import { defineWorkflow, type Workflow, type WorkflowLog } from '../../platform/workflow/workflow.ts';
+import type { LitreHolder, LitreService } from '../ledger/litres.service.ts';
+import type { RemovalRepo } from './removal.repo.ts';
+
+/** A paid removal, its image read and its options parsed. */
+export interface RemoveBackgroundInput {
+  /** This charge's id: the id of its result, and the key of its hold (`hold:removal:<id>`). */
+  chargeId: string;
+  user: LitreHolder;
+  apiKeyId: string | null;
+  /** The size asked for, as the result records it. */
+  size: string;
+  /** Litres it costs. */
+  cost: number;
+  engine: Engine;
+  image: Uint8Array;
+  options: Parameters<Engine['remove']>[1];
+  call: RemovalCall;
+}
+
+export type RemoveBackgroundWorkflow = Workflow<RemoveBackgroundInput, RemovalResult>;
+
+/**
+ * The charge of a full-size removal: hold the litres (ledger) → run the engine → record the result
+ * (removal) and capture the hold (ledger) in one transaction. A failure after the hold releases it:
+ * nothing is charged for a result that was not recorded, and no result is recorded uncharged.
+ */
+export function createRemoveBackgroundWorkflow(deps: {
+  transactor: Pick<Transactor, 'run'>;
+  litres: Pick<LitreService, 'hold' | 'capture' | 'release'>;
+  repo: RemovalRepo;
+  log: WorkflowLog;
+}): RemoveBackgroundWorkflow {
+  return defineWorkflow<RemoveBackgroundInput>({
+    name: 'remove background',
+    transactor: deps.transactor,
+    log: deps.log,
+  })
+    .step({
+      name: 'hold litres',
+      run: async ({ user, cost, chargeId }) => ({
+        hold: await deps.litres.hold({ holder: user, amount: cost, key: `hold:removal:${chargeId}` }),
+      }),
+      compensate: async ({ hold }) => {
+        await deps.litres.release(hold);
+      },
+    })
+    .step({
+      name: 'remove the background',
+      run: async ({ engine, image, options, call }) => ({
+        result: await engine.remove(image, options, call),
+      }),
+    })
+    .transaction('settle the charge', (steps) =>
+      steps
+        .step({
+          name: 'record the result',
+          run: async ({ chargeId, user, apiKeyId, size, cost, result }) => {
+            await deps.repo.insertResult({
+              id: chargeId,
+              userId: user.id,
+              apiKeyId,
+              size,
+              cost,
+              width: result.width,
+              height: result.height,
+            });
+          },
+        })
+        .step({
+          name: 'capture the hold',
+          run: async ({ hold }) => {
+            await deps.litres.capture(hold);
+          },
+        }),
+    )
+    .returning(({ result }) => result);
+}

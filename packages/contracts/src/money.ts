@@ -1,0 +1,26 @@
+import { z } from './zod.ts';
+
+/**
+ * How many minor units each currency's major unit has (kopecks in a rouble, cents in a dollar).
+ * Money is always counted in minor units, as an integer; a currency missing here cannot be counted.
+ */
+export const currencyMinorUnits = {
+  RUB: 2,
+  USD: 2,
+  EUR: 2,
+  JPY: 0,
+} as const;
+
+/** An ISO 4217 code of a currency that money can be counted in. */
+export type CurrencyCode = keyof typeof currencyMinorUnits;
+export const currencyCodes = Object.keys(currencyMinorUnits) as [CurrencyCode, ...CurrencyCode[]];
+
+/** Whether a code (a store currency's `characterCode`) is one money can be counted in. */
+export const isCurrencyCode = (code: string): code is CurrencyCode => Object.hasOwn(currencyMinorUnits, code);
+
+/** An amount of money: an integer count of the currency's minor units (1999 RUB = 19.99 ₽). */
+export const moneySchema = z.object({
+  amountMinor: z.number().int().safe(),
+  currency: z.enum(currencyCodes),
+});
+export type Money = z.infer<typeof moneySchema>;
