@@ -3,14 +3,14 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { noAnalytics } from '../app/analytics/analytics.ts';
 import { AppProviders } from '../app/providers.tsx';
 import { createQueryClient } from '../app/query-client.ts';
 import { routes } from '../app/routes.tsx';
+import { noAnalytics } from '../shared/analytics/analytics.ts';
 import { i18n } from '../shared/i18n/i18n.ts';
 import type { Language } from '../shared/i18n/languages.ts';
 import { LanguageProvider } from '../shared/routing/language-context.tsx';
-import { StoreInfoProvider } from '../shared/store/store-info-context.tsx';
+import { StoreInfoProvider } from '../shared/store-info/store-info-context.tsx';
 import { jsonResponse, storeInfoFixture } from './fixtures.ts';
 
 export type FetchHandler = (url: string, init: RequestInit) => Response | Promise<Response>;

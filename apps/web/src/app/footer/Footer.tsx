@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage, useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { offerPath, paths, paymentInfoPath } from '../../shared/routing/paths.ts';
-import { useStoreInfo } from '../../shared/store/store-info-context.tsx';
+import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
 import { Container } from '../../shared/ui/container.tsx';
 import { Wordmark } from '../../shared/ui/logo.tsx';
 

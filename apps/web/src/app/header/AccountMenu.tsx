@@ -5,8 +5,9 @@ import { Link, useLocation } from 'react-router';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { paths, withModal } from '../../shared/routing/paths.ts';
 import { useIsAuthorised } from '../../shared/session/session.ts';
-import { litreBalance } from '../../shared/store/store-info.ts';
-import { useStoreInfo } from '../../shared/store/store-info-context.tsx';
+import { useLogout } from '../../shared/session/use-logout.ts';
+import { litreBalance } from '../../shared/store-info/store-info.ts';
+import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
 import {
   menuContentClasses,
   menuItemClasses,
@@ -15,7 +16,6 @@ import {
   menuTriggerClasses,
 } from '../../shared/ui/menu.ts';
 import { CurrencyItems, LanguageItems } from './preference-items.tsx';
-import { useLogout } from './use-logout.ts';
 
 /** The account dropdown of SPEC §2.4. */
 export function AccountMenu() {

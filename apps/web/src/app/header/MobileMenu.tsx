@@ -5,13 +5,13 @@ import { Link, useLocation } from 'react-router';
 import { useLanguage, useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { paths, switchLanguageInPath, withModal } from '../../shared/routing/paths.ts';
 import { useIsAuthorised } from '../../shared/session/session.ts';
-import { languageOfLocale, usePreferences } from '../../shared/store/preferences.ts';
-import { litreBalance } from '../../shared/store/store-info.ts';
-import { useStoreInfo } from '../../shared/store/store-info-context.tsx';
+import { useLogout } from '../../shared/session/use-logout.ts';
+import { languageOfLocale, usePreferences } from '../../shared/store-info/preferences.ts';
+import { litreBalance } from '../../shared/store-info/store-info.ts';
+import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
 import { ButtonLink } from '../../shared/ui/button.tsx';
 import { integrationLinks } from './nav-links.ts';
 import { SearchBox } from './SearchBox.tsx';
-import { useLogout } from './use-logout.ts';
 
 const linkClasses =
   'flex items-center gap-3 rounded-xl px-3 py-3 text-base font-medium text-slate-800 transition hover:bg-slate-50';

@@ -3,7 +3,7 @@ import { DropdownMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../shared/routing/language-context.tsx';
-import { useStoreInfo } from '../../shared/store/store-info-context.tsx';
+import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
 import { menuContentClasses, menuTriggerClasses } from '../../shared/ui/menu.ts';
 import { CurrencyItems, LanguageItems, useCurrentLocaleName } from './preference-items.tsx';
 

@@ -3,8 +3,8 @@ import { DropdownMenu } from 'radix-ui';
 import { Link, useLocation } from 'react-router';
 import { useLanguage } from '../../shared/routing/language-context.tsx';
 import { switchLanguageInPath } from '../../shared/routing/paths.ts';
-import { languageOfLocale, usePreferences } from '../../shared/store/preferences.ts';
-import { useStoreInfo } from '../../shared/store/store-info-context.tsx';
+import { languageOfLocale, usePreferences } from '../../shared/store-info/preferences.ts';
+import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
 import { menuItemClasses } from '../../shared/ui/menu.ts';
 
 /**

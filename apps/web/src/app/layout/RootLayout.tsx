@@ -1,6 +1,6 @@
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { PageViewReporter } from '../../shared/analytics/analytics-context.tsx';
 import { preferredLanguage } from '../../shared/i18n/languages.ts';
-import { PageViewReporter } from '../analytics/analytics-context.tsx';
 
 /** The top route: page-view reporting and scroll restoration for every page. */
 export function RootLayout() {

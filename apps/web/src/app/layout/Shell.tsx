@@ -2,14 +2,16 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { AuthEvents } from '../../features/auth/AuthEvents.tsx';
+import { ModalOutlet } from '../../shared/modals/ModalOutlet.tsx';
 import { Footer } from '../footer/Footer.tsx';
 import { Header } from '../header/Header.tsx';
 import { PageLoader } from '../loaders/PageLoader.tsx';
 import { DocumentMetaUpdater } from '../meta/DocumentMetaUpdater.tsx';
 import type { RouteMeta } from '../meta/document-meta.ts';
-import { ModalOutlet } from '../modals/ModalOutlet.tsx';
 import { TaskPanel } from '../tasks/TaskPanel.tsx';
 import { CookieBar } from './CookieBar.tsx';
+// The modals the outlet can open: each feature registers its own.
+import '../modals/feature-modals.ts';
 
 /** The application shell of SPEC §2.4 around the page; `children` replaces the outlet. */
 export function Shell({ children, meta }: { children?: ReactNode; meta?: RouteMeta }) {

@@ -11,9 +11,9 @@ import {
   updateSession,
   useSession,
 } from '../../shared/session/session.ts';
-import { usePreferences } from '../../shared/store/preferences.ts';
-import { defaultCurrencyId, fetchStoreInfo, storeInfoQueryKey } from '../../shared/store/store-info.ts';
-import { StoreInfoProvider } from '../../shared/store/store-info-context.tsx';
+import { usePreferences } from '../../shared/store-info/preferences.ts';
+import { defaultCurrencyId, fetchStoreInfo, storeInfoQueryKey } from '../../shared/store-info/store-info.ts';
+import { StoreInfoProvider } from '../../shared/store-info/store-info-context.tsx';
 import { InitLoader } from '../loaders/InitLoader.tsx';
 
 /** The client code of a failed initialisation (SPEC §8.1). */

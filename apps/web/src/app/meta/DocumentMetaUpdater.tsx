@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
-import { useOptionalStoreInfo } from '../../shared/store/store-info-context.tsx';
+import { useOptionalStoreInfo } from '../../shared/store-info/store-info-context.tsx';
 import { applyDocumentMeta, type RouteHandle, type RouteMeta, resolveDocumentMeta } from './document-meta.ts';
 
 function deepestMeta(matches: ReturnType<typeof useMatches>): RouteMeta | undefined {

@@ -1,11 +1,11 @@
 import type { User } from '@cutout/contracts';
 import { Droplet, LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useLogout } from '../../app/header/use-logout.ts';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { paths } from '../../shared/routing/paths.ts';
-import { litreBalance } from '../../shared/store/store-info.ts';
-import { useStoreInfo } from '../../shared/store/store-info-context.tsx';
+import { useLogout } from '../../shared/session/use-logout.ts';
+import { litreBalance } from '../../shared/store-info/store-info.ts';
+import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
 import { Button, ButtonLink } from '../../shared/ui/button.tsx';
 
 const initialsOf = (name: string) =>

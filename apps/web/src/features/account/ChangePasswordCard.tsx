@@ -12,7 +12,7 @@ import {
   type Errors,
   hasErrors,
   translateErrors,
-} from '../auth/validation.ts';
+} from '../../shared/validation/field-checks.ts';
 import { Card } from './Card.tsx';
 
 type Field = 'password' | 'newPassword' | 'repeatPassword';

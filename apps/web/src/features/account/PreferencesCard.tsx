@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useLanguage } from '../../shared/routing/language-context.tsx';
 import { switchLanguageInPath } from '../../shared/routing/paths.ts';
-import { languageOfLocale, usePreferences } from '../../shared/store/preferences.ts';
-import { useStoreInfo } from '../../shared/store/store-info-context.tsx';
+import { languageOfLocale, usePreferences } from '../../shared/store-info/preferences.ts';
+import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
 import { SelectField } from '../../shared/ui/form.tsx';
 import { Card } from './Card.tsx';
 

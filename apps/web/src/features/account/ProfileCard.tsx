@@ -4,9 +4,9 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/api-error.ts';
 import { usersApi } from '../../shared/api/users.ts';
+import { formatPhone } from '../../shared/format/phone-mask.ts';
 import { FormAlert, SubmitButton, TextField } from '../../shared/ui/form.tsx';
 import { useToast } from '../../shared/ui/toast-context.tsx';
-import { formatPhone } from '../auth/phone-mask.ts';
 import { Card } from './Card.tsx';
 
 /** The user's addresses (read only) and the editable full name, saved with /updateProfile. */

@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { paths } from '../../shared/routing/paths.ts';
+import { SignInPrompt, useEverAuthorised } from '../../shared/session/SignInPrompt.tsx';
 import { useIsAuthorised } from '../../shared/session/session.ts';
-import { useStoreInfo } from '../../shared/store/store-info-context.tsx';
+import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
 import { Container } from '../../shared/ui/container.tsx';
 import { AccountSummary } from './AccountSummary.tsx';
 import { ChangePasswordCard } from './ChangePasswordCard.tsx';
 import { PreferencesCard } from './PreferencesCard.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
-import { SignInPrompt, useEverAuthorised } from './SignInPrompt.tsx';
 
 /**
  * The account page (`/{lang}/user`): profile, language and currency, password. A visitor gets

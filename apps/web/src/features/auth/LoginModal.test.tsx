@@ -2,7 +2,7 @@ import { storageKeys } from '@cutout/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ModalOutlet } from '../../app/modals/ModalOutlet.tsx';
+import { ModalOutlet } from '../../shared/modals/ModalOutlet.tsx';
 import { jsonResponse } from '../../test/fixtures.ts';
 import { renderInShell } from '../../test/render.tsx';
 import { errorResponse, mockUsersApi, storeWith } from '../../test/users-api.ts';

@@ -1,18 +1,19 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ModalProps } from '../../app/modals/modal-registry.ts';
 import { type PermissionType, usersApi } from '../../shared/api/users.ts';
-import { useStoreInfo } from '../../shared/store/store-info-context.tsx';
+import { formatPhone, phoneForServer } from '../../shared/format/phone-mask.ts';
+import type { ModalProps } from '../../shared/modals/modal-types.ts';
+import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
 import { FormAlert, PasswordField, SubmitButton } from '../../shared/ui/form.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
+import { type Errors, hasErrors, translateErrors } from '../../shared/validation/field-checks.ts';
 import { errorCode, errorDetails, fieldErrorsOf, formErrorOf } from './api-errors.ts';
-import { authChannels } from './auth-guards.tsx';
+import { authChannels, hasChannelTabs, hasPasswordForm, initialChannel } from './auth-rules.ts';
 import { ChannelTabs, ModalFooter, ModalLink, ModalNotice, SocialLinks } from './auth-ui.tsx';
 import { AddressField } from './fields.tsx';
 import { authModals, useAuthModalState, useOpenAuthModal } from './modal-state.ts';
-import { formatPhone, phoneForServer } from './phone-mask.ts';
 import { useSignIn } from './use-sign-in.ts';
-import { type Errors, hasErrors, translateErrors, validateLogin } from './validation.ts';
+import { validateLogin } from './validation.ts';
 
 type Field = 'address' | 'password';
 
@@ -25,17 +26,14 @@ export function LoginModal({ onClose }: ModalProps) {
   const openModal = useOpenAuthModal();
   const signIn = useSignIn();
   const [notice, setNotice] = useState(state.notice);
-  // Opened for a phone number alone (from registration, say): that tab first.
-  const [channel, setChannel] = useState<PermissionType>(() =>
-    !state.email && state.phoneNumber && channels.phone ? 'phone' : (channels.required[0] ?? 'email'),
-  );
+  const [channel, setChannel] = useState<PermissionType>(() => initialChannel(channels, state));
   const [email, setEmail] = useState(state.email ?? '');
   const [phone, setPhone] = useState(state.phoneNumber ? formatPhone(state.phoneNumber) : '');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors<Field>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
-  const hasForm = channels.required.length > 0;
+  const hasForm = hasPasswordForm(channels);
 
   function changeChannel(next: PermissionType) {
     setChannel(next);
@@ -46,7 +44,7 @@ export function LoginModal({ onClose }: ModalProps) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const address = channel === 'email' ? email.trim().toLowerCase() : phoneForServer(phone);
-    const found = validateLogin({ channel, address, password, tabs: channels.required.length > 1 });
+    const found = validateLogin({ channel, address, password, tabs: hasChannelTabs(channels) });
     setErrors(translateErrors(found, t));
     setFormError(null);
     if (hasErrors(found)) return;

@@ -1,5 +1,5 @@
+import { applyPhoneEdit, phoneMask } from '../../shared/format/phone-mask.ts';
 import { TextField, type TextFieldProps } from '../../shared/ui/form.tsx';
-import { applyPhoneEdit, phoneMask } from './phone-mask.ts';
 
 /** A phone number input with the mask `+0 (000) 000-00-00` (SPEC §9). */
 export function PhoneField({ value, onChange, ...props }: TextFieldProps & { value: string }) {

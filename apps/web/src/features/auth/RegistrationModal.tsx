@@ -1,31 +1,25 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAnalytics } from '../../app/analytics/analytics-context.tsx';
-import type { ModalProps } from '../../app/modals/modal-registry.ts';
+import { useAnalytics } from '../../shared/analytics/analytics-context.tsx';
 import { usersApi } from '../../shared/api/users.ts';
+import { phoneForServer } from '../../shared/format/phone-mask.ts';
+import type { ModalProps } from '../../shared/modals/modal-types.ts';
 import { useLanguage } from '../../shared/routing/language-context.tsx';
 import { getSession } from '../../shared/session/session.ts';
-import { useStoreInfo } from '../../shared/store/store-info-context.tsx';
+import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
 import { FormAlert, SubmitButton, TextField } from '../../shared/ui/form.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
+import { type Errors, hasErrors, translateErrors } from '../../shared/validation/field-checks.ts';
 import { AddressTaken, type TakenAddress } from './AddressTaken.tsx';
 import { errorCode, errorDetails, fieldErrorsOf, formErrorOf } from './api-errors.ts';
-import { authChannels } from './auth-guards.tsx';
+import { authChannels, codeRequired } from './auth-rules.ts';
 import { ModalFooter, ModalLink, SocialLinks } from './auth-ui.tsx';
 import { AddressField, NewPasswordFields } from './fields.tsx';
 import { authModals, useOpenAuthModal } from './modal-state.ts';
-import { phoneForServer } from './phone-mask.ts';
 import { useSignIn } from './use-sign-in.ts';
 import { useVerificationCode } from './use-verification-code.ts';
 import { VerificationCodeField } from './VerificationCodeField.tsx';
-import {
-  checkVerification,
-  type Errors,
-  hasErrors,
-  type RegistrationField,
-  translateErrors,
-  validateRegistration,
-} from './validation.ts';
+import { checkVerification, type RegistrationField, validateRegistration } from './validation.ts';
 
 type Field = RegistrationField | 'fullName';
 
@@ -59,8 +53,8 @@ export function RegistrationModal({ onClose }: ModalProps) {
   const phoneNumber = phoneForServer(phone);
   const emailCode = useVerificationCode({ typeId: 'email', purpose: 'user_verify', address: emailAddress });
   const phoneCode = useVerificationCode({ typeId: 'phone', purpose: 'user_verify', address: phoneNumber });
-  const verifyEmail = channels.email && channels.emailVerification;
-  const verifyPhone = channels.phone && channels.phoneVerification;
+  const verifyEmail = codeRequired(channels, 'email');
+  const verifyPhone = codeRequired(channels, 'phone');
 
   const edit = (field: Field, set: (value: string) => void) => (value: string) => {
     set(value);

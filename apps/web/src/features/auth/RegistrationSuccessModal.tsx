@@ -1,6 +1,6 @@
 import { PartyPopper } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { ModalProps } from '../../app/modals/modal-registry.ts';
+import type { ModalProps } from '../../shared/modals/modal-types.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { ModalMessage } from './auth-ui.tsx';

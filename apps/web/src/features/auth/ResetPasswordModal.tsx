@@ -1,32 +1,32 @@
 import { MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ModalProps } from '../../app/modals/modal-registry.ts';
 import { type PermissionType, type SetPasswordResponse, usersApi } from '../../shared/api/users.ts';
+import { formatPhone, phoneForServer } from '../../shared/format/phone-mask.ts';
+import type { ModalProps } from '../../shared/modals/modal-types.ts';
 import { useLanguage } from '../../shared/routing/language-context.tsx';
-import { useStoreInfo } from '../../shared/store/store-info-context.tsx';
+import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
 import { FormAlert, SubmitButton } from '../../shared/ui/form.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
-import { errorCode, fieldErrorsOf, formErrorOf } from './api-errors.ts';
-import { authChannels } from './auth-guards.tsx';
-import { ChannelTabs, ModalFooter, ModalLink, ModalMessage, ModalNotice } from './auth-ui.tsx';
-import { AddressField, NewPasswordFields } from './fields.tsx';
-import { authModals, useAuthModalState, useOpenAuthModal } from './modal-state.ts';
-import { PasswordChangedKeys } from './PasswordChangedKeys.tsx';
-import { formatPhone, phoneForServer } from './phone-mask.ts';
-import { useVerificationCode } from './use-verification-code.ts';
-import { VerificationCodeField } from './VerificationCodeField.tsx';
 import {
   checkAddress,
   checkEmail,
   checkNewPassword,
   checkRepeatPassword,
-  checkVerification,
   collect,
   type Errors,
   hasErrors,
   translateErrors,
-} from './validation.ts';
+} from '../../shared/validation/field-checks.ts';
+import { errorCode, fieldErrorsOf, formErrorOf } from './api-errors.ts';
+import { authChannels, initialChannel } from './auth-rules.ts';
+import { ChannelTabs, ModalFooter, ModalLink, ModalMessage, ModalNotice } from './auth-ui.tsx';
+import { AddressField, NewPasswordFields } from './fields.tsx';
+import { authModals, useAuthModalState, useOpenAuthModal } from './modal-state.ts';
+import { PasswordChangedKeys } from './PasswordChangedKeys.tsx';
+import { useVerificationCode } from './use-verification-code.ts';
+import { VerificationCodeField } from './VerificationCodeField.tsx';
+import { checkVerification } from './validation.ts';
 
 type Field = 'address' | 'code' | 'password' | 'repeatPassword';
 
@@ -42,9 +42,7 @@ export function ResetPasswordModal({ onClose }: ModalProps) {
   const state = useAuthModalState();
   const openModal = useOpenAuthModal();
   const [notice, setNotice] = useState(state.notice);
-  const [channel, setChannel] = useState<PermissionType>(() =>
-    !state.email && state.phoneNumber && channels.phone ? 'phone' : (channels.required[0] ?? 'email'),
-  );
+  const [channel, setChannel] = useState<PermissionType>(() => initialChannel(channels, state));
   const [email, setEmail] = useState(state.email ?? '');
   const [phone, setPhone] = useState(state.phoneNumber ? formatPhone(state.phoneNumber) : '');
   const [password, setPassword] = useState('');

@@ -2,7 +2,7 @@ import { storageKeys } from '@cutout/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ModalOutlet } from '../../app/modals/ModalOutlet.tsx';
+import { ModalOutlet } from '../../shared/modals/ModalOutlet.tsx';
 import { reloadSession } from '../../shared/session/session.ts';
 import { jsonResponse } from '../../test/fixtures.ts';
 import { renderInShell } from '../../test/render.tsx';

@@ -2,17 +2,12 @@ import { LinkIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { ModalProps } from '../../app/modals/modal-registry.ts';
 import { type SetPasswordResponse, usersApi } from '../../shared/api/users.ts';
+import type { ModalProps } from '../../shared/modals/modal-types.ts';
 import { isAuthorised, signOutLocally } from '../../shared/session/session.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { FormAlert, SubmitButton } from '../../shared/ui/form.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
-import { errorCode, fieldErrorsOf, formErrorOf } from './api-errors.ts';
-import { ModalMessage } from './auth-ui.tsx';
-import { NewPasswordFields } from './fields.tsx';
-import { authModals, useOpenAuthModal } from './modal-state.ts';
-import { PasswordChangedKeys } from './PasswordChangedKeys.tsx';
 import {
   checkNewPassword,
   checkRepeatPassword,
@@ -20,7 +15,12 @@ import {
   type Errors,
   hasErrors,
   translateErrors,
-} from './validation.ts';
+} from '../../shared/validation/field-checks.ts';
+import { errorCode, fieldErrorsOf, formErrorOf } from './api-errors.ts';
+import { ModalMessage } from './auth-ui.tsx';
+import { NewPasswordFields } from './fields.tsx';
+import { authModals, useOpenAuthModal } from './modal-state.ts';
+import { PasswordChangedKeys } from './PasswordChangedKeys.tsx';
 
 type Field = 'password' | 'repeatPassword';
 

@@ -1,11 +1,11 @@
 import { storageKeys } from '@cutout/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ModalOutlet } from '../../app/modals/ModalOutlet.tsx';
+import { ModalOutlet } from '../../shared/modals/ModalOutlet.tsx';
 import { reloadSession } from '../../shared/session/session.ts';
 import { renderInShell } from '../../test/render.tsx';
 import { mockUsersApi, storeWith } from '../../test/users-api.ts';
-import { authChannels } from './auth-guards.tsx';
+import { authChannels } from './auth-rules.ts';
 
 function signInStored() {
   window.localStorage.setItem(storageKeys.accessToken, 'token-1');

@@ -1,6 +1,21 @@
-/** The account modals, loaded together as one chunk when the first of them opens. */
-export { LoginModal } from './LoginModal.tsx';
-export { RegistrationModal } from './RegistrationModal.tsx';
-export { RegistrationSuccessModal } from './RegistrationSuccessModal.tsx';
-export { ResetPasswordModal } from './ResetPasswordModal.tsx';
-export { SetPasswordModal } from './SetPasswordModal.tsx';
+import { registerModals } from '../../shared/modals/modal-registry.ts';
+import { loginGuard, registrationGuard } from './auth-rules.ts';
+import { authModals } from './modal-state.ts';
+
+/** The account modals come as one chunk, loaded when the first of them opens. */
+const components = () => import('./modal-components.ts');
+
+// The account modals (SPEC §2.3), registered when the app imports this module at start.
+registerModals({
+  [authModals.login]: { guard: loginGuard, load: async () => (await components()).LoginModal },
+  [authModals.registration]: {
+    guard: registrationGuard,
+    load: async () => (await components()).RegistrationModal,
+  },
+  [authModals.resetPassword]: {
+    guard: registrationGuard,
+    load: async () => (await components()).ResetPasswordModal,
+  },
+  [authModals.registrationSuccess]: { load: async () => (await components()).RegistrationSuccessModal },
+  [authModals.setPassword]: { load: async () => (await components()).SetPasswordModal },
+});

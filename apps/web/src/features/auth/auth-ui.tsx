@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { PermissionType } from '../../shared/api/users.ts';
 import { withModal, withoutModal } from '../../shared/routing/paths.ts';
-import { useStoreInfo } from '../../shared/store/store-info-context.tsx';
+import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import type { AuthModalName, AuthModalState } from './modal-state.ts';
 

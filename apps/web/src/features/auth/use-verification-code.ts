@@ -9,7 +9,7 @@ import {
   usersApi,
 } from '../../shared/api/users.ts';
 import { uiConstants } from '../../shared/constants.ts';
-import { checkAddress } from './validation.ts';
+import { checkAddress } from '../../shared/validation/field-checks.ts';
 
 /** Seconds left until `iso`, re-read every second while there are any (SPEC §9 countdown tick). */
 export function useSecondsUntil(iso: string | null | undefined): number {

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { checkRepeatPassword } from '../../shared/validation/field-checks.ts';
 import { permissionItemFixture } from '../../test/users-api.ts';
-import {
-  checkRepeatPassword,
-  checkVerification,
-  combinedRequiredKey,
-  validateLogin,
-  validateRegistration,
-} from './validation.ts';
+import { checkVerification, combinedRequiredKey, validateLogin, validateRegistration } from './validation.ts';
 
 describe('validateLogin', () => {
   it('combines an empty address and password into one message per channel', () => {

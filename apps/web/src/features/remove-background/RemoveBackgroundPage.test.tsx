@@ -2,7 +2,7 @@ import { storageKeys } from '@cutout/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { noAnalytics } from '../../app/analytics/analytics.ts';
+import { noAnalytics } from '../../shared/analytics/analytics.ts';
 import { reloadSession } from '../../shared/session/session.ts';
 import { handOffFiles } from '../../shared/upload/file-hand-off.ts';
 import { jsonResponse, storeInfoFixture } from '../../test/fixtures.ts';

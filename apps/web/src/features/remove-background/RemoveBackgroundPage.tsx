@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { ImageUp, ShieldCheck, Sparkles, Zap } from 'lucide-react';
 import { type DragEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAnalytics } from '../../app/analytics/analytics-context.tsx';
+import { useAnalytics } from '../../shared/analytics/analytics-context.tsx';
 import { uiConstants } from '../../shared/constants.ts';
 import { Container } from '../../shared/ui/container.tsx';
 import { PageHeading } from '../../shared/ui/page-heading.tsx';

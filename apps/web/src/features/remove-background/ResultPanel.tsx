@@ -4,7 +4,7 @@ import { uiConstants } from '../../shared/constants.ts';
 import { useIsAuthorised } from '../../shared/session/session.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { BeforeAfter } from './BeforeAfter.tsx';
-import { type ImageItem, outputFor, shownOutput } from './image-queue.ts';
+import { type ImageItem, outputFor, shownOutput } from './image-item.ts';
 import { removalFailureMessage } from './removal-errors.ts';
 
 /** The selected image: the before/after view, its state, an error and the download. */

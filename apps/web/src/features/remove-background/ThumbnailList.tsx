@@ -3,7 +3,7 @@ import { CircleAlert, CircleCheck, ImageOff, LoaderCircle, X } from 'lucide-reac
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddImagesTile } from './DropZone.tsx';
-import { type ImageItem, shownOutput } from './image-queue.ts';
+import { type ImageItem, shownOutput } from './image-item.ts';
 
 /** The images of the session as a strip of thumbnails; one is selected for the large view. */
 export function ThumbnailList({

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../shared/api/api-error.ts';
 import { getProcessingCount } from '../../shared/tasks/task-counter.ts';
-import { type ExecuteRequest, ImageQueue, outputFor } from './image-queue.ts';
+import { outputFor } from './image-item.ts';
+import { type ExecuteRequest, ImageQueue } from './image-queue.ts';
 import type { RemovalResult } from './removal-api.ts';
 
 const png = (name = 'photo.png', bytes = 'png') => new File([bytes], name, { type: 'image/png' });

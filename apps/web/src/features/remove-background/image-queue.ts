@@ -1,46 +1,22 @@
 import { setProcessingCount } from '../../shared/tasks/task-counter.ts';
 import { isAcceptedImage } from '../../shared/upload/image-files.ts';
 import {
+  type ImageItem,
+  type ImageOutput,
+  newImageItem,
+  newImageOutput,
+  outputSlot,
+  revokeImageUrls,
+} from './image-item.ts';
+import {
   defaultProcessingOptions,
   type ImageInput,
   type ImageSize,
-  optionsKey,
   type ProcessingOptions,
 } from './processing-options.ts';
-import type { RemovalResult, SizeLimits } from './removal-api.ts';
+import { EntryScheduler, type QueueEntry, settleEntry } from './queue-entries.ts';
+import type { RemovalResult } from './removal-api.ts';
 import { isInvalidInput, type RemovalFailure, removalFailureOf } from './removal-errors.ts';
-
-/** A made result: one size of one image with one set of options. */
-export interface ImageOutput {
-  size: ImageSize;
-  optionsKey: string;
-  image: Blob;
-  /** An object URL of `image`, for showing it. */
-  url: string;
-  download: Blob;
-  fileName: string;
-  width: number | null;
-  height: number | null;
-}
-
-/** The image item of SPEC §3. */
-export interface ImageItem {
-  id: string;
-  name: string;
-  input: ImageInput;
-  /** What an <img> shows of the input: an object URL of the file, or the given address. */
-  inputUrl: string;
-  options: ProcessingOptions;
-  /** The outputs made so far, by size and options (`outputSlot`). */
-  outputs: Readonly<Record<string, ImageOutput>>;
-  loading: boolean;
-  /** The sizes being made or waiting for their turn. */
-  loadingSizes: readonly ImageSize[];
-  invalidInput: boolean;
-  failure: RemovalFailure | null;
-  sizeLimits: SizeLimits | null;
-  selected: boolean;
-}
 
 export interface ExecuteRequest {
   input: ImageInput;
@@ -62,53 +38,11 @@ export interface ImageQueueDeps {
   maxFileBytes: number;
 }
 
-/** The queue entry of SPEC §3: an item, the options and size asked for, then its cost or error. */
-interface QueueEntry {
-  itemId: string;
-  size: ImageSize;
-  options: ProcessingOptions;
-  slot: string;
-  cost: number;
-  failure: RemovalFailure | null;
-  settle: Array<(output: ImageOutput | null) => void>;
-}
-
 /** Failures that are the account's business, not the image's: they go to a notification only. */
 const accountFailures = new Set<RemovalFailure['type']>(['insufficientBalance', 'authorizationRequired']);
 
 const maxConcurrent = 2;
 const optionsDebounceMs = 400;
-
-const fileExtension = (options: ProcessingOptions) =>
-  options.outputFormat === 'json' ? 'json' : options.format;
-
-function stemOf(name: string): string {
-  const stem = name.replace(/\.[^.]+$/, '').replace(/[^\p{L}\p{N}_-]+/gu, '-');
-  return stem.replace(/^-+|-+$/g, '') || 'image';
-}
-
-function nameOfUrl(url: string): string {
-  try {
-    const last = new URL(url).pathname.split('/').filter(Boolean).pop();
-    return last ? decodeURIComponent(last) : 'image';
-  } catch {
-    return 'image';
-  }
-}
-
-export function outputSlot(size: ImageSize, options: ProcessingOptions): string {
-  return `${size}|${optionsKey(options)}`;
-}
-
-/** The output made for this size with the item's current options, if any. */
-export function outputFor(item: ImageItem, size: ImageSize): ImageOutput | undefined {
-  return item.outputs[outputSlot(size, item.options)];
-}
-
-/** The best output to show for the item's current options: the full size, else the preview. */
-export function shownOutput(item: ImageItem): ImageOutput | undefined {
-  return outputFor(item, 'full') ?? outputFor(item, 'preview');
-}
 
 export interface ImageQueueState {
   items: readonly ImageItem[];
@@ -124,8 +58,11 @@ export interface ImageQueueState {
 export class ImageQueue {
   private state: ImageQueueState = { items: [] };
   private readonly listeners = new Set<() => void>();
-  private readonly waiting: QueueEntry[] = [];
-  private readonly running = new Map<string, QueueEntry>();
+  private readonly entries = new EntryScheduler({
+    maxConcurrent,
+    run: (entry) => this.run(entry),
+    onDone: () => this.refreshLoading(),
+  });
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private deps: ImageQueueDeps;
   private lastOptions: ProcessingOptions = defaultProcessingOptions;
@@ -165,23 +102,14 @@ export class ImageQueue {
   }
 
   private addInputs(inputs: readonly ImageInput[]): ImageItem[] {
-    const added = inputs.map((input): ImageItem => {
-      const failure = this.checkInput(input);
-      return {
+    const added = inputs.map((source) =>
+      newImageItem({
         id: `image-${this.nextId++}`,
-        name: input.kind === 'file' ? input.file.name : nameOfUrl(input.url),
-        input,
-        inputUrl: input.kind === 'file' ? URL.createObjectURL(input.file) : input.url,
+        source,
         options: this.lastOptions,
-        outputs: {},
-        loading: false,
-        loadingSizes: [],
-        invalidInput: failure !== null,
-        failure,
-        sizeLimits: null,
-        selected: false,
-      };
-    });
+        failure: this.checkInput(source),
+      }),
+    );
     if (added.length === 0) return [];
     const firstId = added[0]?.id;
     this.setItems(
@@ -209,14 +137,8 @@ export class ImageQueue {
     if (!removed) return;
     clearTimeout(this.timers.get(id));
     this.timers.delete(id);
-    for (let index = this.waiting.length - 1; index >= 0; index--) {
-      const entry = this.waiting[index];
-      if (entry?.itemId !== id) continue;
-      this.waiting.splice(index, 1);
-      for (const settle of entry.settle) settle(null);
-    }
-    if (removed.input.kind === 'file') URL.revokeObjectURL(removed.inputUrl);
-    for (const output of Object.values(removed.outputs)) URL.revokeObjectURL(output.url);
+    this.entries.dropWaiting(id);
+    revokeImageUrls(removed);
     let items = this.state.items.filter((item) => item.id !== id);
     if (removed.selected && items.length > 0) {
       const index = Math.min(this.state.items.indexOf(removed), items.length - 1);
@@ -258,14 +180,12 @@ export class ImageQueue {
     if (made) return Promise.resolve(made);
 
     return new Promise((resolve) => {
-      const pending = [...this.waiting, ...this.running.values()].find(
-        (entry) => entry.itemId === id && entry.slot === slot,
-      );
+      const pending = this.entries.find(id, slot);
       if (pending) {
         pending.settle.push(resolve);
         return;
       }
-      this.waiting.push({
+      this.entries.add({
         itemId: id,
         size,
         options: item.options,
@@ -276,26 +196,13 @@ export class ImageQueue {
       });
       this.patchItem(id, { failure: null });
       this.refreshLoading();
-      this.pump();
+      this.entries.pump();
     });
-  }
-
-  private pump(): void {
-    while (this.running.size < maxConcurrent && this.waiting.length > 0) {
-      const entry = this.waiting.shift() as QueueEntry;
-      const key = `${entry.itemId}|${entry.slot}`;
-      this.running.set(key, entry);
-      void this.run(entry).finally(() => {
-        this.running.delete(key);
-        this.refreshLoading();
-        this.pump();
-      });
-    }
   }
 
   private async run(entry: QueueEntry): Promise<void> {
     const item = this.item(entry.itemId);
-    if (!item) return this.settle(entry, null);
+    if (!item) return settleEntry(entry, null);
     let result: RemovalResult;
     try {
       result = await this.deps.execute({ input: item.input, options: entry.options, size: entry.size });
@@ -312,37 +219,29 @@ export class ImageQueue {
         }
         this.deps.onFailure(entry.failure, this.item(current.id) ?? current);
       }
-      return this.settle(entry, null);
+      return settleEntry(entry, null);
     }
     entry.cost = result.cost;
     if (result.cost > 0) this.deps.onCharged(result.cost);
     const current = this.item(entry.itemId);
-    if (!current) return this.settle(entry, null);
-    const suffix = entry.size === 'preview' ? '-preview' : '';
-    const output: ImageOutput = {
+    if (!current) return settleEntry(entry, null);
+    const output = newImageOutput({
+      itemName: current.name,
       size: entry.size,
-      optionsKey: entry.slot,
-      image: result.image,
-      url: URL.createObjectURL(result.image),
-      download: result.download,
-      fileName: `${stemOf(current.name)}-no-bg${suffix}.${fileExtension(entry.options)}`,
-      width: result.width,
-      height: result.height,
-    };
+      options: entry.options,
+      slot: entry.slot,
+      result,
+    });
     this.patchItem(current.id, {
       outputs: { ...current.outputs, [entry.slot]: output },
       sizeLimits: result.sizeLimits ?? current.sizeLimits,
       failure: null,
     });
-    this.settle(entry, output);
-  }
-
-  private settle(entry: QueueEntry, output: ImageOutput | null): void {
-    for (const settle of entry.settle) settle(output);
+    settleEntry(entry, output);
   }
 
   private refreshLoading(): void {
-    const entries = [...this.waiting, ...this.running.values()];
+    const entries = this.entries.pending();
     this.setItems(
       this.state.items.map((item) => {
         const sizes = entries.filter((entry) => entry.itemId === item.id).map((entry) => entry.size);

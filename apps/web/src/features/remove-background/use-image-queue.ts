@@ -8,7 +8,7 @@ import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { paths } from '../../shared/routing/paths.ts';
 import { useOpenModal } from '../../shared/routing/use-open-modal.ts';
 import { isAuthorised } from '../../shared/session/session.ts';
-import { useRemoveBackgroundActionId, useStoreConstants } from '../../shared/store/store-constants.ts';
+import { useRemoveBackgroundActionId, useStoreConstants } from '../../shared/store-info/store-constants.ts';
 import { useToast } from '../../shared/ui/toast-context.tsx';
 import { ImageQueue, type ImageQueueState } from './image-queue.ts';
 import { executeRemoval } from './removal-api.ts';

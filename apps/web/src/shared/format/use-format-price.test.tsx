@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { storeInfoFixture } from '../../test/fixtures.ts';
 import { i18n } from '../i18n/i18n.ts';
-import { StoreInfoProvider } from '../store/store-info-context.tsx';
+import { StoreInfoProvider } from '../store-info/store-info-context.tsx';
 import { useFormatPrice } from './use-format-price.ts';
 
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');

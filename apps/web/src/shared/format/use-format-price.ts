@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOptionalStoreInfo } from '../store/store-info-context.tsx';
+import { useOptionalStoreInfo } from '../store-info/store-info-context.tsx';
 import { formatPrice } from './price.ts';
 
 /** formatPrice in the current language and the store's currency, with the translated 'No price'. */

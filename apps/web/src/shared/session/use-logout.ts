@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { usersApi } from '../../shared/api/users.ts';
-import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
-import { paths } from '../../shared/routing/paths.ts';
-import { signOutLocally } from '../../shared/session/session.ts';
-import { useToast } from '../../shared/ui/toast-context.tsx';
+import { usersApi } from '../api/users.ts';
+import { useLocalizedPath } from '../routing/language-context.tsx';
+import { paths } from '../routing/paths.ts';
+import { useToast } from '../ui/toast-context.tsx';
+import { signOutLocally } from './session.ts';
 
 /**
  * Logout (SPEC §4): tells the server (best effort, with the token still attached), which clears

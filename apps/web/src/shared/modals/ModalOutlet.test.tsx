@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderInShell } from '../../test/render.tsx';
 import { ModalOutlet } from './ModalOutlet.tsx';
-import type { ModalProps } from './modal-registry.ts';
+import type { ModalProps } from './modal-types.ts';
 
 function TestModal({ onClose }: ModalProps) {
   return (

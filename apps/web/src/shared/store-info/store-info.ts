@@ -1,4 +1,4 @@
-import { type StoreInfo, type StoreOptionName, storeHeaderNames, storeInfoSchema } from '@cutout/contracts';
+import { type StoreInfo, storeHeaderNames, storeInfoSchema } from '@cutout/contracts';
 import { apiRequest } from '../api/client.ts';
 
 export type { StoreInfo };
@@ -24,10 +24,6 @@ export function fetchStoreInfo(parts: StoreInfoKeyParts, signal?: AbortSignal): 
 /** The litre balance: the sum of the partner action quantities (SPEC §3). */
 export function litreBalance(info: Pick<StoreInfo, 'partnerActions'>): number {
   return info.partnerActions.reduce((sum, action) => sum + action.quantity, 0);
-}
-
-export function storeOption(info: Pick<StoreInfo, 'optionItems'>, name: StoreOptionName): boolean {
-  return info.optionItems.find((item) => item.name === name)?.value ?? false;
 }
 
 /** The currency to use when none is chosen yet: the one coded RUB, else the store's (SPEC §4). */

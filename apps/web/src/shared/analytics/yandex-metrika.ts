@@ -1,4 +1,4 @@
-import type { AppConfig } from '../../shared/config/app-config.ts';
+import type { AppConfig } from '../config/app-config.ts';
 import { type Analytics, noAnalytics } from './analytics.ts';
 
 type YandexMetrika = ((...args: unknown[]) => void) & { a?: unknown[][]; l?: number };

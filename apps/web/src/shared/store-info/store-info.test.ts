@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { storeInfoFixture } from '../../test/fixtures.ts';
-import { defaultCurrencyId, litreBalance, storeOption } from './store-info.ts';
+import { defaultCurrencyId, litreBalance } from './store-info.ts';
+import { storeOption } from './store-options.ts';
 
 describe('store info helpers', () => {
   it('sums the partner actions into the litre balance', () => {

@@ -2,9 +2,9 @@ import { LogIn } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
-import { withModal } from '../../shared/routing/paths.ts';
-import { useOpenModal } from '../../shared/routing/use-open-modal.ts';
-import { ButtonLink } from '../../shared/ui/button.tsx';
+import { withModal } from '../routing/paths.ts';
+import { useOpenModal } from '../routing/use-open-modal.ts';
+import { ButtonLink } from '../ui/button.tsx';
 
 /**
  * For a visitor on a page of the account area: the login modal opens by itself on arrival (unless

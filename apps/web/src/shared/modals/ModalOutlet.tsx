@@ -1,9 +1,12 @@
 import { Suspense, useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { modalRegistry } from './modal-registry.ts';
+import { type ModalRegistry, modalRegistry } from './modal-registry.ts';
 
-/** Renders the modal named by `?modal=`; an unknown or missing name renders nothing. */
-export function ModalOutlet({ registry = modalRegistry }: { registry?: typeof modalRegistry }) {
+/**
+ * Renders the modal named by `?modal=` from those the features registered; an unknown or missing
+ * name renders nothing.
+ */
+export function ModalOutlet({ registry = modalRegistry }: { registry?: ModalRegistry }) {
   const [params, setParams] = useSearchParams();
   const name = params.get('modal');
   const onClose = useCallback(() => {
