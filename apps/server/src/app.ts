@@ -1,41 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { imageLimits, removalHeaders } from '@cutout/contracts';
-import { createEngine, type Engine } from '@cutout/engine';
+import { removalHeaders } from '@cutout/contracts';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { createApiKeysRepo } from './modules/api-keys/api-keys.repo.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
-import { createApiKeyService } from './modules/api-keys/api-keys.service.ts';
-import { createClientErrorsRepo } from './modules/client-errors/client-errors.repo.ts';
 import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes.ts';
-import { createClientErrorsService } from './modules/client-errors/client-errors.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { createLedgerRepo } from './modules/ledger/ledger.repo.ts';
-import { createLedgerService } from './modules/ledger/ledger.service.ts';
-import { createLitreService } from './modules/ledger/litres.service.ts';
-import { createPassportsRepo } from './modules/passports/passports.repo.ts';
 import { passportsRoutes } from './modules/passports/passports.routes.ts';
-import { createPassportService } from './modules/passports/passports.service.ts';
 import { openApiDocument } from './modules/removal/openapi.ts';
-import { createRemovalRepo } from './modules/removal/removal.repo.ts';
 import { executeRoutes, publicApiRoutes } from './modules/removal/removal.routes.ts';
-import { createRemovalService } from './modules/removal/removal.service.ts';
-import { createRemoveBackgroundWorkflow } from './modules/removal/remove-background.workflow.ts';
-import { createStoreRepo } from './modules/store/store.repo.ts';
 import { registerStoreScope, storeRoutes } from './modules/store/store.routes.ts';
-import { createStoreService } from './modules/store/store.service.ts';
-import { createPasswordService } from './modules/users/password.service.ts';
-import { createPermissionService } from './modules/users/permissions.service.ts';
-import { createRegistrationService } from './modules/users/registration.service.ts';
-import { createUsersRepo } from './modules/users/users.repo.ts';
 import { registerAuth, usersRoutes } from './modules/users/users.routes.ts';
-import { createUsersService } from './modules/users/users.service.ts';
-import { type Config, startupWarnings } from './platform/config.ts';
-import type { Database } from './platform/db/client.ts';
-import { createTransactor } from './platform/db/transactions.ts';
+import { startupWarnings } from './platform/config.ts';
 import { languageOf, registerRequestContext } from './platform/http/context.ts';
 import { registerErrorHandling } from './platform/http/errors.ts';
 import { registerInputGuard, requestIdOf } from './platform/http/input-guard.ts';
@@ -43,35 +21,13 @@ import { registerCrossSiteCheck, registerSecurityHeaders } from './platform/http
 import { siteOriginOf } from './platform/http/site-origin.ts';
 import { registerWebApp } from './platform/http/web.ts';
 import { createInProcessJobs } from './platform/jobs/in-process/in-process-jobs.ts';
-import { createMailer, createSms } from './platform/messaging/mailer.ts';
-import { createOutboxRepo } from './platform/messaging/outbox.repo.ts';
 import { outboxRoutes } from './platform/messaging/outbox.routes.ts';
-import { createMemoryRateLimiter } from './platform/rate-limit.ts';
+import { createServices, type ServiceOptions } from './services.ts';
 
-export interface AppOptions {
-  config: Config;
-  database: Database;
+export interface AppOptions extends Omit<ServiceOptions, 'log' | 'now'> {
   logger?: FastifyServerOptions['logger'];
   /** The clock of the business rules (code expiry, token lifetimes); tests move it. */
   now?: () => Date;
-  /** The background-removal engine, started on first use unless given (tests share one). */
-  engine?: () => Promise<Engine>;
-  /** Which resolved addresses image URLs may reach; tests allow loopback. */
-  isFetchAllowed?: (address: string) => boolean;
-}
-
-/** Starts the engine once, on first use, and closes it with the app. */
-function lazyEngine(config: Config): { get: () => Promise<Engine>; close: () => Promise<void> } {
-  let started: Promise<Engine> | undefined;
-  return {
-    get: () => {
-      started ??= createEngine({ workers: config.engineWorkers, maxQueue: config.engineMaxQueue });
-      return started;
-    },
-    close: async () => {
-      if (started) await (await started).close();
-    },
-  };
 }
 
 /** Builds the HTTP application: API and web app from one process. Does not listen. */
@@ -112,93 +68,9 @@ export async function buildApp({
   registerCrossSiteCheck(app, { siteOrigins: config.siteOrigins, prefixes: ['/api/stores/'] });
   registerInputGuard(app);
 
-  // One unit of work for the app: every module's repo joins the transaction a workflow opens.
-  const transactor = createTransactor(database.db);
-  const stores = createStoreService({
-    repo: createStoreRepo(transactor),
-    defaultStoreId: config.defaultStoreId,
-  });
-  const limiter = createMemoryRateLimiter();
-  const outbox = createOutboxRepo(transactor);
-  // The SMTP_URL's scheme picks the mail transport; without it, mail and SMS stay in the outbox.
-  const mailer = createMailer({ url: config.smtpUrl, from: config.mailFrom, outbox, log: app.log });
-  const sms = createSms({ url: undefined, from: config.mailFrom, outbox, log: app.log });
-  const usersRepo = createUsersRepo(transactor);
-  const permissions = createPermissionService({
-    repo: usersRepo,
-    mailer,
-    sms,
-    limiter,
-    now,
-    siteUrl: config.siteUrl,
-  });
-  const users = createUsersService({
-    repo: usersRepo,
-    limiter,
-    mailer,
-    storeNameOf: async (storeId) =>
-      (
-        await stores.resolve({
-          storeId,
-          tenantClientId: undefined,
-          localeId: undefined,
-          currencyId: undefined,
-        })
-      ).snapshot.store.name,
-    now,
-  });
-  const registration = createRegistrationService({
-    repo: usersRepo,
-    permissions,
-    limiter,
-    sessions: users,
-  });
-  const ledger = createLedgerService({ repo: createLedgerRepo(transactor), transactor, now });
-  const litres = createLitreService({ ledger, now });
-  const apiKeys = createApiKeyService({
-    repo: createApiKeysRepo(transactor),
-    transactor,
-    now,
-    findUser: (userId) => users.findById(userId),
-    onIssued: (key) => users.notifyApiKeyIssued({ ...key, siteUrl: config.siteUrl }),
-  });
-  const passwords = createPasswordService({
-    repo: usersRepo,
-    permissions,
-    mailer,
-    limiter,
-    apiKeys,
-    siteOrigins: config.siteOrigins,
-    now,
-  });
-  const clientErrors = createClientErrorsService({
-    repo: createClientErrorsRepo(transactor),
-    limiter,
-    now,
-  });
-  const ownEngine = options.engine ? undefined : lazyEngine(config);
-  const removal = createRemovalService({
-    engine: options.engine ?? (ownEngine as ReturnType<typeof lazyEngine>).get,
-    removeBackground: createRemoveBackgroundWorkflow({
-      transactor,
-      litres,
-      repo: createRemovalRepo(transactor),
-      log: app.log,
-    }),
-    litreCostFull: stores.constants().litreCostFull,
-    fetchOptions: {
-      maxBytes: imageLimits.maxFileBytes,
-      timeoutMs: 15_000,
-      maxRedirects: 3,
-      isAllowed: options.isFetchAllowed,
-    },
-  });
-  const passports = createPassportService({
-    passports: config.passports,
-    repo: createPassportsRepo(transactor),
-    accounts: registration,
-    now,
-  });
+  const services = createServices({ config, database, log: app.log, now, ...options });
+  const { stores, limiter, outbox, users, registration, permissions, passwords } = services;
+  const { ledger, litres, apiKeys, clientErrors, removal, passports } = services;
 
   const serveIndex = await registerWebApp(app, {
     distDir: config.webDistDir,
@@ -298,7 +170,7 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => {
     await jobs.stop();
-    await ownEngine?.close();
+    await services.close();
     await database.close();
   });
   return app;

@@ -1,0 +1,161 @@
+import { imageLimits } from '@cutout/contracts';
+import { createEngine, type Engine } from '@cutout/engine';
+import type { FastifyBaseLogger } from 'fastify';
+import { createApiKeysRepo } from './modules/api-keys/api-keys.repo.ts';
+import { createApiKeyService } from './modules/api-keys/api-keys.service.ts';
+import { createClientErrorsRepo } from './modules/client-errors/client-errors.repo.ts';
+import { createClientErrorsService } from './modules/client-errors/client-errors.service.ts';
+import { createLedgerRepo } from './modules/ledger/ledger.repo.ts';
+import { createLedgerService } from './modules/ledger/ledger.service.ts';
+import { createLitreService } from './modules/ledger/litres.service.ts';
+import { createPassportsRepo } from './modules/passports/passports.repo.ts';
+import { createPassportService } from './modules/passports/passports.service.ts';
+import { createRemovalRepo } from './modules/removal/removal.repo.ts';
+import { createRemovalService } from './modules/removal/removal.service.ts';
+import { createRemoveBackgroundWorkflow } from './modules/removal/remove-background.workflow.ts';
+import { createStoreRepo } from './modules/store/store.repo.ts';
+import { createStoreService } from './modules/store/store.service.ts';
+import { createPasswordService } from './modules/users/password.service.ts';
+import { createPermissionService } from './modules/users/permissions.service.ts';
+import { createRegistrationService } from './modules/users/registration.service.ts';
+import { createUsersRepo } from './modules/users/users.repo.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+import type { Config } from './platform/config.ts';
+import type { Database } from './platform/db/client.ts';
+import { createTransactor } from './platform/db/transactions.ts';
+import { createMailer, createSms } from './platform/messaging/mailer.ts';
+import { createOutboxRepo } from './platform/messaging/outbox.repo.ts';
+import { createMemoryRateLimiter } from './platform/rate-limit.ts';
+
+export interface ServiceOptions {
+  config: Config;
+  database: Database;
+  log: FastifyBaseLogger;
+  /** The clock of the business rules (code expiry, token lifetimes); tests move it. */
+  now: () => Date;
+  /** The background-removal engine, started on first use unless given (tests share one). */
+  engine?: () => Promise<Engine>;
+  /** Which resolved addresses image URLs may reach; tests allow loopback. */
+  isFetchAllowed?: (address: string) => boolean;
+}
+
+/** Starts the engine once, on first use, and closes it with the app. */
+function lazyEngine(config: Config): { get: () => Promise<Engine>; close: () => Promise<void> } {
+  let started: Promise<Engine> | undefined;
+  return {
+    get: () => {
+      started ??= createEngine({ workers: config.engineWorkers, maxQueue: config.engineMaxQueue });
+      return started;
+    },
+    close: async () => {
+      if (started) await (await started).close();
+    },
+  };
+}
+
+/**
+ * The composition root: every module's repo, service and workflow, wired to the ports the
+ * configuration chooses. The HTTP app (app.ts) registers routes over what this answers.
+ */
+export function createServices({ config, database, log, now, ...options }: ServiceOptions) {
+  // One unit of work for the app: every module's repo joins the transaction a workflow opens.
+  const transactor = createTransactor(database.db);
+  const stores = createStoreService({
+    repo: createStoreRepo(transactor),
+    defaultStoreId: config.defaultStoreId,
+  });
+  const limiter = createMemoryRateLimiter();
+  const outbox = createOutboxRepo(transactor);
+  // The SMTP_URL's scheme picks the mail transport; without it, mail and SMS stay in the outbox.
+  const mailer = createMailer({ url: config.smtpUrl, from: config.mailFrom, outbox, log });
+  const sms = createSms({ url: undefined, from: config.mailFrom, outbox, log });
+  const usersRepo = createUsersRepo(transactor);
+  const permissions = createPermissionService({
+    repo: usersRepo,
+    mailer,
+    sms,
+    limiter,
+    now,
+    siteUrl: config.siteUrl,
+  });
+  const users = createUsersService({
+    repo: usersRepo,
+    limiter,
+    mailer,
+    storeNameOf: async (storeId) =>
+      (
+        await stores.resolve({
+          storeId,
+          tenantClientId: undefined,
+          localeId: undefined,
+          currencyId: undefined,
+        })
+      ).snapshot.store.name,
+    now,
+  });
+  const registration = createRegistrationService({ repo: usersRepo, permissions, limiter, sessions: users });
+  const ledger = createLedgerService({ repo: createLedgerRepo(transactor), transactor, now });
+  const litres = createLitreService({ ledger, now });
+  const apiKeys = createApiKeyService({
+    repo: createApiKeysRepo(transactor),
+    transactor,
+    now,
+    findUser: (userId) => users.findById(userId),
+    onIssued: (key) => users.notifyApiKeyIssued({ ...key, siteUrl: config.siteUrl }),
+  });
+  const passwords = createPasswordService({
+    repo: usersRepo,
+    permissions,
+    mailer,
+    limiter,
+    apiKeys,
+    siteOrigins: config.siteOrigins,
+    now,
+  });
+  const clientErrors = createClientErrorsService({ repo: createClientErrorsRepo(transactor), limiter, now });
+  const ownEngine = options.engine ? undefined : lazyEngine(config);
+  const removal = createRemovalService({
+    engine: options.engine ?? (ownEngine as ReturnType<typeof lazyEngine>).get,
+    removeBackground: createRemoveBackgroundWorkflow({
+      transactor,
+      litres,
+      repo: createRemovalRepo(transactor),
+      log,
+    }),
+    litreCostFull: stores.constants().litreCostFull,
+    fetchOptions: {
+      maxBytes: imageLimits.maxFileBytes,
+      timeoutMs: 15_000,
+      maxRedirects: 3,
+      isAllowed: options.isFetchAllowed,
+    },
+  });
+  const passports = createPassportService({
+    passports: config.passports,
+    repo: createPassportsRepo(transactor),
+    accounts: registration,
+    now,
+  });
+
+  return {
+    stores,
+    limiter,
+    outbox,
+    users,
+    registration,
+    permissions,
+    passwords,
+    ledger,
+    litres,
+    apiKeys,
+    clientErrors,
+    removal,
+    passports,
+    /** Stops what the services started (the engine's workers). */
+    close: async () => {
+      await ownEngine?.close();
+    },
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
