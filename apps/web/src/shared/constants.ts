@@ -1,16 +1,20 @@
+import { businessConstants } from '@cutout/contracts';
+
 /**
- * Client-side values of SPEC §9. The server's GET /api/stores/constants is the source for the
- * business numbers; these are the ones the shell needs before or without that call.
+ * Client-side values of SPEC §9. The business numbers come from the contracts, the one place the
+ * server's GET /api/stores/constants reads them from too; the rest are the client's own timings.
  */
 export const uiConstants = {
-  toastDurationMs: 4000,
+  toastDurationMs: businessConstants.toastDurationMs,
   searchDebounceMs: 1000,
   /** The pause after typing before an address change or a verification code takes effect. */
   inputDebounceMs: 1000,
   countdownTickMs: 1000,
-  verificationCodeLength: 6,
-  taskPanelHideDelayMs: 2500,
-  freeLitresPerMonth: 5,
-  litreCostFull: 1,
-  maxFileMb: 32,
+  verificationCodeLength: businessConstants.verificationCodeLength,
+  taskPanelHideDelayMs: businessConstants.taskPanelHideDelayMs,
+  freeLitresPerMonth: businessConstants.freeLitresPerMonth,
+  litreCostFull: businessConstants.litreCostFull,
+  maxFileBytes: businessConstants.maxFileBytes,
+  /** The file limit as people read it (32 MB). */
+  maxFileMb: businessConstants.maxFileBytes / (1024 * 1024),
 } as const;

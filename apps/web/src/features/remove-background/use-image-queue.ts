@@ -14,7 +14,7 @@ import { ImageQueue, type ImageQueueState } from './image-queue.ts';
 import { executeRemoval } from './removal-api.ts';
 import { removalFailureMessage } from './removal-errors.ts';
 
-const defaultMaxFileBytes = uiConstants.maxFileMb * 1024 * 1024;
+const defaultMaxFileBytes = uiConstants.maxFileBytes;
 
 /** The one queue of the app: it outlives the screen, so work goes on while the user is elsewhere. */
 export const imageQueue = new ImageQueue({
