@@ -29,29 +29,37 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
     await seedStore(database.db);
     return database;
   }
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `cutout_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchPostgresDatabase('cutout_test');
   // Dropping the database at the end ends its idle connections: expected here.
-  const database = await openDatabase({ url: url.toString(), dataDir: null, onIdleError: () => {} });
+  const database = await openDatabase({ url: scratch.url, dataDir: null, onIdleError: () => {} });
   await database.migrate();
   await seedStore(database.db);
   return {
     ...database,
     close: async () => {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await scratch.drop();
     },
   };
+}
+
+/** A new, empty PostgreSQL database on TEST_DATABASE_URL's server, and a way to drop it. */
+export async function createScratchPostgresDatabase(
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const run = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(statement);
+    await admin.end();
+  };
+  await run(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
 /** A built web app stand-in: an index.html with the markers the server fills, and one asset. */

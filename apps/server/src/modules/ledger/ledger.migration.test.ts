@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../platform/db/client.ts';
 import { createTransactor } from '../../platform/db/transactions.ts';
-import { type DatabaseKind, testDatabases } from '../../test/harness.ts';
+import { createScratchPostgresDatabase, type DatabaseKind, testDatabases } from '../../test/harness.ts';
 import type { LitreHolder } from './free-litres.ts';
 import { createLedgerRepo } from './ledger.repo.ts';
 import { createLedgerService } from './ledger.service.ts';
@@ -57,29 +57,14 @@ async function migratedWithOldBalances(kind: DatabaseKind): Promise<Database & {
     const database = await openDatabase({ dataDir: dir });
     return { ...database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
   }
-  const adminUrl = process.env.TEST_DATABASE_URL as string;
-  const name = `cutout_migration_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: url.toString() });
+  const scratch = await createScratchPostgresDatabase('cutout_migration');
+  const client = new pg.Client({ connectionString: scratch.url });
   await client.connect();
   await client.query(before);
   await client.query(from);
   await client.end();
-  const database = await openDatabase({ url: url.toString(), dataDir: null, onIdleError: () => {} });
-  return {
-    ...database,
-    cleanup: async () => {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
+  const database = await openDatabase({ url: scratch.url, dataDir: null, onIdleError: () => {} });
+  return { ...database, cleanup: scratch.drop };
 }
 
 const holder = (id: string): LitreHolder => ({
