@@ -11,24 +11,21 @@ import { FormAlert, SubmitButton, TextField } from '../../shared/ui/form.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { type Errors, hasErrors, translateErrors } from '../../shared/validation/field-checks.ts';
 import { AddressTaken, type TakenAddress } from './AddressTaken.tsx';
-import { errorCode, errorDetails, fieldErrorsOf, formErrorOf } from './api-errors.ts';
 import { authChannels, codeRequired } from './auth-rules.ts';
 import { ModalFooter, ModalLink, SocialLinks } from './auth-ui.tsx';
 import { AddressField, NewPasswordFields } from './fields.tsx';
 import { authModals, useOpenAuthModal } from './modal-state.ts';
+import {
+  type RegistrationFormField,
+  registrationPayload,
+  registrationRefusal,
+} from './registration-request.ts';
 import { useSignIn } from './use-sign-in.ts';
 import { useVerificationCode } from './use-verification-code.ts';
 import { VerificationCodeField } from './VerificationCodeField.tsx';
-import { checkVerification, type RegistrationField, validateRegistration } from './validation.ts';
+import { checkVerification, validateRegistration } from './validation.ts';
 
-type Field = RegistrationField | 'fullName';
-
-const serverFields: Partial<Record<string, Field>> = {
-  email: 'email',
-  phoneNumber: 'phoneNumber',
-  password: 'password',
-  fullName: 'fullName',
-};
+type Field = RegistrationFormField;
 
 /** The registration modal (SPEC §2.3, §4, §5): the channels the store requires, each with its code. */
 export function RegistrationModal({ onClose }: ModalProps) {
@@ -89,18 +86,18 @@ export function RegistrationModal({ onClose }: ModalProps) {
 
     setLoading(true);
     try {
-      const session = getSession();
-      const granted = [emailItem, phoneItem].flatMap((item) => (item?.granted ? [{ id: item.id }] : []));
-      const result = await usersApi.register({
-        ...(channels.email ? { email: emailAddress } : {}),
-        ...(channels.phone ? { phoneNumber } : {}),
-        password,
-        ...(fullName.trim() ? { fullName: fullName.trim() } : {}),
-        redirectUrl: `${window.location.origin}/${language}?modal=${authModals.registrationSuccess}`,
-        ...(granted.length > 0 ? { permissionItemList: granted } : {}),
-        ...(session.localeId ? { localeId: session.localeId } : {}),
-        ...(session.currencyId ? { currencyId: session.currencyId } : {}),
-      });
+      const result = await usersApi.register(
+        registrationPayload({
+          channels,
+          email: emailAddress,
+          phoneNumber,
+          password,
+          fullName,
+          codes: [emailItem, phoneItem],
+          redirectUrl: `${window.location.origin}/${language}?modal=${authModals.registrationSuccess}`,
+          session: getSession(),
+        }),
+      );
       analytics.reachGoal('sign_up');
       const [token] = result.accessTokens;
       if (token) {
@@ -114,21 +111,10 @@ export function RegistrationModal({ onClose }: ModalProps) {
         email: channels.email ? emailAddress : null,
       });
     } catch (error) {
-      const message = formErrorOf(error, t);
-      const code = errorCode(error);
-      const field = errorDetails(error).field;
-      if (code === 'USER_ALREADY_EXISTS') {
-        // The server may name the address; without it, the first required one is meant.
-        const named = field === 'email' || field === 'phoneNumber' ? field : null;
-        return setTaken(named ?? (channels.email ? 'email' : 'phoneNumber'));
-      }
-      if (code === 'VERIFICATION_REQUIRED' || code === 'CODE_EXPIRED' || code === 'CODE_NOT_VALID') {
-        if (field === 'email' && verifyEmail) return setErrors({ emailCode: message });
-        if (field === 'phoneNumber' && verifyPhone) return setErrors({ phoneCode: message });
-      }
-      const fields = fieldErrorsOf(error, serverFields);
-      if (hasErrors(fields)) setErrors(fields);
-      else setFormError(message);
+      const refusal = registrationRefusal(error, { channels, verifyEmail, verifyPhone, t });
+      if (refusal.type === 'taken') setTaken(refusal.address);
+      else if (refusal.type === 'fields') setErrors(refusal.errors);
+      else setFormError(refusal.message);
     } finally {
       setLoading(false);
     }
