@@ -101,7 +101,11 @@ export function createServices({ config, database, log, now, ...options }: Servi
     transactor,
     now,
     findUser: (userId) => users.findById(userId),
-    onIssued: (key) => users.notifyApiKeyIssued({ ...key, siteUrl: config.siteUrl }),
+    // The key exists and its value is answered once: a mail that fails must not lose it.
+    onIssued: (key) =>
+      users
+        .notifyApiKeyIssued({ ...key, siteUrl: config.siteUrl })
+        .catch((error: unknown) => log.error({ err: error, userId: key.userId }, 'API key mail failed')),
   });
   const passwords = createPasswordService({
     repo: usersRepo,
