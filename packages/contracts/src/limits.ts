@@ -37,6 +37,13 @@ export const litreRules = {
   freePerMonth: 5,
 } as const;
 
+/** Page sizes of the list screens (SPEC §9): the choices, the default, and the most one page may hold. */
+export const listLimits = {
+  pageSizes: [16, 32, 64, 128],
+  defaultPageSize: 16,
+  maxPageSize: 128,
+} as const;
+
 /** The business constants of SPEC §9 as `/constants` and store info serve them. */
 export const businessConstants: StoreConstants = {
   removeBackgroundActionId: 'remove-background',
@@ -55,5 +62,5 @@ export const businessConstants: StoreConstants = {
   taskPanelHideDelayMs: 2500,
   blogPageSize: 8,
   ordersPageSize: 6,
-  pageSizes: [16, 32, 64, 128],
+  pageSizes: [...listLimits.pageSizes],
 };
