@@ -6,6 +6,7 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { passportsRoutes } from './modules/passports/passports.routes.ts';
@@ -70,7 +71,7 @@ export async function buildApp({
 
   const services = createServices({ config, database, log: app.log, now, ...options });
   const { stores, limiter, outbox, users, registration, permissions, passwords } = services;
-  const { ledger, litres, apiKeys, clientErrors, removal, passports } = services;
+  const { ledger, litres, apiKeys, catalog, clientErrors, removal, passports } = services;
 
   const serveIndex = await registerWebApp(app, {
     distDir: config.webDistDir,
@@ -119,6 +120,7 @@ export async function buildApp({
         passwords,
         permissions,
       });
+      await scope.register(catalogRoutes, { prefix: '/products', catalog });
       await scope.register(clientErrorsRoutes, { prefix: '/clientErrors', clientErrors });
     },
     { prefix: '/api/stores' },

@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { seedCatalog } from './modules/catalog/catalog.seed.ts';
 import { seedStore } from './modules/store/store.seed.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { DataDirInUseError } from './platform/data-dir.ts';
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
   }
   await database.migrate();
   await seedStore(database.db);
+  await seedCatalog(database.db);
   const app = await buildApp({ config, database });
 
   let stopping = false;

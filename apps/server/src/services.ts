@@ -3,6 +3,8 @@ import { createEngine, type Engine } from '@cutout/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import { createApiKeysRepo } from './modules/api-keys/api-keys.repo.ts';
 import { createApiKeyService } from './modules/api-keys/api-keys.service.ts';
+import { createCatalogRepo } from './modules/catalog/catalog.repo.ts';
+import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createClientErrorsRepo } from './modules/client-errors/client-errors.repo.ts';
 import { createClientErrorsService } from './modules/client-errors/client-errors.service.ts';
 import { createLedgerRepo } from './modules/ledger/ledger.repo.ts';
@@ -116,6 +118,7 @@ export function createServices({ config, database, log, now, ...options }: Servi
     siteOrigins: config.siteOrigins,
     now,
   });
+  const catalog = createCatalogService({ repo: createCatalogRepo(transactor), now });
   const clientErrors = createClientErrorsService({ repo: createClientErrorsRepo(transactor), limiter, now });
   const ownEngine = options.engine ? undefined : lazyEngine(config);
   const removal = createRemovalService({
@@ -152,6 +155,7 @@ export function createServices({ config, database, log, now, ...options }: Servi
     ledger,
     litres,
     apiKeys,
+    catalog,
     clientErrors,
     removal,
     passports,

@@ -1,4 +1,5 @@
 export * from './browser-storage.ts';
+export * from './catalog.ts';
 export * from './client-errors.ts';
 export * from './errors.ts';
 export * from './limits.ts';

@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type AppOptions, buildApp } from '../app.ts';
+import { seedCatalog } from '../modules/catalog/catalog.seed.ts';
 import { storeOptions } from '../modules/store/store.schema.ts';
 import { defaultStoreId, seedStore } from '../modules/store/store.seed.ts';
 import { createUsersRepo, type UserRow } from '../modules/users/users.repo.ts';
@@ -27,6 +28,7 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
     const database = await openDatabase({ dataDir: null });
     await database.migrate();
     await seedStore(database.db);
+    await seedCatalog(database.db);
     return database;
   }
   const scratch = await createScratchPostgresDatabase('cutout_test');
@@ -34,6 +36,7 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
   const database = await openDatabase({ url: scratch.url, dataDir: null, onIdleError: () => {} });
   await database.migrate();
   await seedStore(database.db);
+  await seedCatalog(database.db);
   return {
     ...database,
     close: async () => {

@@ -1,6 +1,7 @@
 // Every module's tables, for drizzle-kit and the typed database client.
 
 export * from '../../modules/api-keys/api-keys.schema.ts';
+export * from '../../modules/catalog/catalog.schema.ts';
 export * from '../../modules/client-errors/client-errors.schema.ts';
 export * from '../../modules/ledger/ledger.schema.ts';
 export * from '../../modules/passports/passports.schema.ts';

@@ -1,0 +1,259 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  getTableColumns,
+  gte,
+  inArray,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { Transactor } from '../../platform/db/transactions.ts';
+import {
+  favouriteTradeOffers,
+  productFeatures,
+  productGroups,
+  products,
+  tradeOfferFeatureItemPrices,
+  tradeOfferFeatureItems,
+  tradeOfferPrices,
+  tradeOffers,
+} from './catalog.schema.ts';
+
+export type ProductRow = typeof products.$inferSelect;
+export type ProductGroupRow = typeof productGroups.$inferSelect;
+export type TradeOfferRow = typeof tradeOffers.$inferSelect;
+
+/** A trade offer with its product and its price in one currency (null: none in it). */
+export interface TradeOfferListRow {
+  offer: TradeOfferRow;
+  product: Omit<ProductRow, 'searchDocument'>;
+  amountMinor: number | null;
+}
+
+export interface FeatureItemRow {
+  id: string;
+  tradeOfferId: string;
+  featureId: string;
+  featureName: Record<string, string>;
+  value: string;
+  displayName: Record<string, string>;
+  amountMinor: number | null;
+}
+
+/** What a trade offer list is narrowed by; every condition given must hold. */
+export interface TradeOfferConditions {
+  ids?: string[];
+  productId?: string;
+  types?: ProductRow['type'][];
+  groupIds?: string[];
+  /** Words already cut to letters and digits; the last one matches as a prefix. */
+  searchWords?: string[];
+  priceFrom?: number;
+  priceTo?: number;
+  /** Feature id → the values of which the offer must have one. */
+  features?: Record<string, string[]>;
+  favouriteOf?: string;
+}
+
+export type TradeOfferSort = {
+  property: 'priority' | 'name' | 'price' | 'createdAt';
+  direction: 'asc' | 'desc';
+};
+
+const { searchDocument: _searchDocument, ...productColumns } = getTableColumns(products);
+
+/** Words to a tsquery term that matches in English or Russian, stemmed by each. */
+function searchQuery(words: string[]): SQL {
+  const terms = words.map((word, index) => {
+    const term = index === words.length - 1 ? `${word}:*` : word;
+    return sql`(to_tsquery('english'::regconfig, ${term}) || to_tsquery('russian'::regconfig, ${term}))`;
+  });
+  return sql.join(terms, sql` && `);
+}
+
+/** The catalogue's tables: groups, products, trade offers with prices and features, favourites. */
+export function createCatalogRepo(transactor: Pick<Transactor, 'executor'>) {
+  const db = () => transactor.executor();
+
+  function conditionsOf(where: TradeOfferConditions): SQL | undefined {
+    const parts: Array<SQL | undefined> = [];
+    if (where.ids) parts.push(inArray(tradeOffers.id, where.ids));
+    if (where.productId) parts.push(eq(tradeOffers.productId, where.productId));
+    if (where.types) parts.push(inArray(products.type, where.types));
+    if (where.groupIds) parts.push(inArray(products.groupId, where.groupIds));
+    if (where.searchWords?.length)
+      parts.push(sql`${products.searchDocument} @@ (${searchQuery(where.searchWords)})`);
+    if (where.priceFrom !== undefined) parts.push(gte(tradeOfferPrices.amountMinor, where.priceFrom));
+    if (where.priceTo !== undefined) parts.push(lte(tradeOfferPrices.amountMinor, where.priceTo));
+    for (const [featureId, values] of Object.entries(where.features ?? {})) {
+      parts.push(
+        exists(
+          db()
+            .select({ one: sql`1` })
+            .from(tradeOfferFeatureItems)
+            .where(
+              and(
+                eq(tradeOfferFeatureItems.tradeOfferId, tradeOffers.id),
+                eq(tradeOfferFeatureItems.featureId, featureId),
+                inArray(tradeOfferFeatureItems.value, values),
+              ),
+            ),
+        ),
+      );
+    }
+    if (where.favouriteOf) {
+      parts.push(
+        exists(
+          db()
+            .select({ one: sql`1` })
+            .from(favouriteTradeOffers)
+            .where(
+              and(
+                eq(favouriteTradeOffers.tradeOfferId, tradeOffers.id),
+                eq(favouriteTradeOffers.userId, where.favouriteOf),
+              ),
+            ),
+        ),
+      );
+    }
+    return and(...parts);
+  }
+
+  const priceJoin = (currencyId: string) =>
+    and(eq(tradeOfferPrices.tradeOfferId, tradeOffers.id), eq(tradeOfferPrices.currencyId, currencyId));
+
+  /** Trade offers with their product and their price in one currency. */
+  const selectOffers = (currencyId: string) =>
+    db()
+      .select({ offer: tradeOffers, product: productColumns, amountMinor: tradeOfferPrices.amountMinor })
+      .from(tradeOffers)
+      .innerJoin(products, eq(products.id, tradeOffers.productId))
+      .leftJoin(tradeOfferPrices, priceJoin(currencyId));
+
+  function orderOf(sort: TradeOfferSort[], language: string): SQL[] {
+    const column = (property: TradeOfferSort['property']): SQL => {
+      if (property === 'name') return sql`${products.name} ->> ${language}`;
+      if (property === 'price') return sql`${tradeOfferPrices.amountMinor}`;
+      if (property === 'createdAt') return sql`${tradeOffers.createdAt}`;
+      return sql`${products.priority}`;
+    };
+    const order = sort.map(({ property, direction }) => {
+      const by = column(property);
+      // Offers without a price in the currency come last either way.
+      return direction === 'desc' ? sql`${by} desc nulls last` : sql`${by} asc nulls last`;
+    });
+    return [...order, asc(products.priority), asc(tradeOffers.priority), asc(tradeOffers.id)];
+  }
+
+  return {
+    /** One page of trade offers and how many match in all. */
+    async listTradeOffers(input: {
+      where: TradeOfferConditions;
+      currencyId: string;
+      language: string;
+      sort: TradeOfferSort[];
+      skip: number;
+      limit: number;
+    }): Promise<{ rows: TradeOfferListRow[]; total: number }> {
+      const where = conditionsOf(input.where);
+      const rows = await selectOffers(input.currencyId)
+        .where(where)
+        .orderBy(...orderOf(input.sort, input.language))
+        .offset(input.skip)
+        .limit(input.limit);
+      const [counted] = await db()
+        .select({ total: count() })
+        .from(tradeOffers)
+        .innerJoin(products, eq(products.id, tradeOffers.productId))
+        .leftJoin(tradeOfferPrices, priceJoin(input.currencyId))
+        .where(where);
+      return { rows, total: counted?.total ?? 0 };
+    },
+
+    /** The trade offer with this id, else the first offer of the product with this id or slug. */
+    async findTradeOffer(input: { idOrSlug: string; currencyId: string }): Promise<TradeOfferListRow | null> {
+      const key = input.idOrSlug;
+      const [row] = await selectOffers(input.currencyId)
+        .where(or(eq(tradeOffers.id, key), eq(products.id, key), eq(products.slug, key)))
+        .orderBy(desc(sql`${tradeOffers.id} = ${key}`), asc(tradeOffers.priority), asc(tradeOffers.id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The feature items of some trade offers, with their prices in one currency. */
+    featureItemsOf(tradeOfferIds: string[], currencyId: string): Promise<FeatureItemRow[]> {
+      if (tradeOfferIds.length === 0) return Promise.resolve([]);
+      return db()
+        .select({
+          id: tradeOfferFeatureItems.id,
+          tradeOfferId: tradeOfferFeatureItems.tradeOfferId,
+          featureId: tradeOfferFeatureItems.featureId,
+          featureName: productFeatures.name,
+          value: tradeOfferFeatureItems.value,
+          displayName: tradeOfferFeatureItems.displayName,
+          amountMinor: tradeOfferFeatureItemPrices.amountMinor,
+        })
+        .from(tradeOfferFeatureItems)
+        .innerJoin(productFeatures, eq(productFeatures.id, tradeOfferFeatureItems.featureId))
+        .leftJoin(
+          tradeOfferFeatureItemPrices,
+          and(
+            eq(tradeOfferFeatureItemPrices.featureItemId, tradeOfferFeatureItems.id),
+            eq(tradeOfferFeatureItemPrices.currencyId, currencyId),
+          ),
+        )
+        .where(inArray(tradeOfferFeatureItems.tradeOfferId, tradeOfferIds))
+        .orderBy(asc(tradeOfferFeatureItems.priority), asc(tradeOfferFeatureItems.id));
+    },
+
+    /** Every group (a small tree, read whole to walk its subgroups). */
+    listGroups(): Promise<ProductGroupRow[]> {
+      return db().select().from(productGroups).orderBy(asc(productGroups.priority), asc(productGroups.id));
+    },
+
+    /** Which of these trade offers the user keeps among their favourites. */
+    async favouriteIdsOf(userId: string, tradeOfferIds: string[]): Promise<Set<string>> {
+      if (tradeOfferIds.length === 0) return new Set();
+      const rows = await db()
+        .select({ id: favouriteTradeOffers.tradeOfferId })
+        .from(favouriteTradeOffers)
+        .where(
+          and(
+            eq(favouriteTradeOffers.userId, userId),
+            inArray(favouriteTradeOffers.tradeOfferId, tradeOfferIds),
+          ),
+        );
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /** Adds a favourite; a pair already there is left as it is. */
+    async addFavourite(input: { userId: string; tradeOfferId: string; now: Date }): Promise<void> {
+      await db()
+        .insert(favouriteTradeOffers)
+        .values({ userId: input.userId, tradeOfferId: input.tradeOfferId, createdAt: input.now })
+        .onConflictDoNothing();
+    },
+
+    /** Removes one of the user's own favourites; false when they did not keep it. */
+    async removeFavourite(input: { userId: string; tradeOfferId: string }): Promise<boolean> {
+      const rows = await db()
+        .delete(favouriteTradeOffers)
+        .where(
+          and(
+            eq(favouriteTradeOffers.userId, input.userId),
+            eq(favouriteTradeOffers.tradeOfferId, input.tradeOfferId),
+          ),
+        )
+        .returning({ id: favouriteTradeOffers.tradeOfferId });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type CatalogRepo = ReturnType<typeof createCatalogRepo>;

@@ -1,0 +1,163 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { currencies, type LocalizedText } from '../store/store.schema.ts';
+import { users } from '../users/users.schema.ts';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** The product types of SPEC §3, as stored (the API answers them as `product_types.<type>`). */
+export const productTypes = ['goods', 'gift_card', 'pin_code', 'personal_account'] as const;
+
+/** Product groups: a tree (parent_id), addressed by id or slug. */
+export const productGroups = pgTable(
+  'product_groups',
+  {
+    id: text('id').primaryKey(),
+    parentId: text('parent_id').references((): AnyPgColumn => productGroups.id),
+    slug: text('slug').notNull().unique(),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
+    description: jsonb('description').$type<LocalizedText>().notNull().default({}),
+    priority: integer('priority').notNull().default(0),
+  },
+  (t) => [index('product_groups_parent_idx').on(t.parentId)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: text('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    type: text('type', { enum: productTypes }).notNull(),
+    unitId: text('unit_id').notNull(),
+    groupId: text('group_id').references(() => productGroups.id),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
+    description: jsonb('description').$type<LocalizedText>().notNull().default({}),
+    caption: jsonb('caption').$type<LocalizedText>().notNull().default({}),
+    article: text('article'),
+    /** Litres one unit credits (litre bundles, gift cards, pin codes); null for other products. */
+    litres: integer('litres'),
+    useQuantityLimit: boolean('use_quantity_limit').notNull().default(false),
+    /** Allowed quantities, SPEC §5: a comma list of numbers or min-max ranges ("1,2,5-10"). */
+    quantityLimitRange: text('quantity_limit_range'),
+    priority: integer('priority').notNull().default(0),
+    /**
+     * Names, captions and descriptions in English and Russian, stemmed by each language's
+     * configuration, for full-text search. Other languages are not indexed.
+     */
+    searchDocument: tsvector('search_document').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english'::regconfig, coalesce(name->>'en', '')), 'A') || setweight(to_tsvector('russian'::regconfig, coalesce(name->>'ru', '')), 'A') || to_tsvector('english'::regconfig, coalesce(caption->>'en', '') || ' ' || coalesce(description->>'en', '')) || to_tsvector('russian'::regconfig, coalesce(caption->>'ru', '') || ' ' || coalesce(description->>'ru', '')) || to_tsvector('simple'::regconfig, coalesce(article, ''))`,
+    ),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('products_group_idx').on(t.groupId),
+    index('products_search_idx').using('gin', t.searchDocument),
+    check('products_type_check', sql`${t.type} in ('goods', 'gift_card', 'pin_code', 'personal_account')`),
+  ],
+);
+
+/** Features a trade offer can be chosen by (size, colour), with their names. */
+export const productFeatures = pgTable('product_features', {
+  id: text('id').primaryKey(),
+  name: jsonb('name').$type<LocalizedText>().notNull(),
+});
+
+/** What is sold: a product with its stock; null available quantity = unlimited (digital goods). */
+export const tradeOffers = pgTable(
+  'trade_offers',
+  {
+    id: text('id').primaryKey(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id),
+    availableQuantity: integer('available_quantity'),
+    priority: integer('priority').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('trade_offers_product_idx').on(t.productId)],
+);
+
+/** A trade offer's price in each currency, in integer minor units. */
+export const tradeOfferPrices = pgTable(
+  'trade_offer_prices',
+  {
+    tradeOfferId: text('trade_offer_id')
+      .notNull()
+      .references(() => tradeOffers.id, { onDelete: 'cascade' }),
+    currencyId: text('currency_id')
+      .notNull()
+      .references(() => currencies.id),
+    amountMinor: integer('amount_minor').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tradeOfferId, t.currencyId] }),
+    check('trade_offer_prices_amount_check', sql`${t.amountMinor} >= 0`),
+  ],
+);
+
+/** The options of a trade offer (a size, a colour): a feature's value with a price of its own. */
+export const tradeOfferFeatureItems = pgTable(
+  'trade_offer_feature_items',
+  {
+    id: text('id').primaryKey(),
+    tradeOfferId: text('trade_offer_id')
+      .notNull()
+      .references(() => tradeOffers.id, { onDelete: 'cascade' }),
+    featureId: text('feature_id')
+      .notNull()
+      .references(() => productFeatures.id),
+    value: text('value').notNull(),
+    displayName: jsonb('display_name').$type<LocalizedText>().notNull(),
+    priority: integer('priority').notNull().default(0),
+  },
+  (t) => [
+    unique('trade_offer_feature_items_value_key').on(t.tradeOfferId, t.featureId, t.value),
+    index('trade_offer_feature_items_feature_idx').on(t.featureId, t.value),
+  ],
+);
+
+/** A feature item's unit price in each currency (it replaces the offer's price when chosen). */
+export const tradeOfferFeatureItemPrices = pgTable(
+  'trade_offer_feature_item_prices',
+  {
+    featureItemId: text('feature_item_id')
+      .notNull()
+      .references(() => tradeOfferFeatureItems.id, { onDelete: 'cascade' }),
+    currencyId: text('currency_id')
+      .notNull()
+      .references(() => currencies.id),
+    amountMinor: integer('amount_minor').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.featureItemId, t.currencyId] }),
+    check('trade_offer_feature_item_prices_amount_check', sql`${t.amountMinor} >= 0`),
+  ],
+);
+
+/** A user's favourite trade offers: one row per pair. */
+export const favouriteTradeOffers = pgTable(
+  'favourite_trade_offers',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tradeOfferId: text('trade_offer_id')
+      .notNull()
+      .references(() => tradeOffers.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tradeOfferId] })],
+);

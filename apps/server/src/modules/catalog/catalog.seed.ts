@@ -1,0 +1,314 @@
+import type { Db } from '../../platform/db/client.ts';
+import {
+  productFeatures,
+  productGroups,
+  products,
+  tradeOfferFeatureItemPrices,
+  tradeOfferFeatureItems,
+  tradeOfferPrices,
+  tradeOffers,
+} from './catalog.schema.ts';
+
+/** A price in the store's currencies (RUB, USD, EUR), in minor units. */
+type Prices = { RUB: number; USD: number; EUR: number };
+
+interface SeedFeatureItem {
+  featureId: string;
+  value: string;
+  name: { en: string; ru: string };
+  prices: Prices;
+}
+
+interface SeedProduct {
+  slug: string;
+  type: (typeof products.$inferInsert)['type'];
+  unitId: string;
+  groupId: string;
+  name: { en: string; ru: string };
+  description: { en: string; ru: string };
+  caption?: { en: string; ru: string };
+  article?: string;
+  litres?: number;
+  quantityLimitRange?: string;
+  /** Null: unlimited (digital goods). */
+  availableQuantity: number | null;
+  prices: Prices;
+  featureItems?: SeedFeatureItem[];
+}
+
+const groups = [
+  {
+    id: 'group_digital',
+    parentId: null,
+    slug: 'digital',
+    name: { en: 'Digital goods', ru: 'Цифровые товары' },
+  },
+  {
+    id: 'group_litres',
+    parentId: 'group_digital',
+    slug: 'litres',
+    name: { en: 'Litre bundles', ru: 'Пакеты литров' },
+  },
+  {
+    id: 'group_gift_cards',
+    parentId: 'group_digital',
+    slug: 'gift-cards',
+    name: { en: 'Gift cards and pin codes', ru: 'Подарочные карты и пин-коды' },
+  },
+  {
+    id: 'group_personal_account',
+    parentId: 'group_digital',
+    slug: 'personal-account',
+    name: { en: 'Personal account', ru: 'Лицевой счёт' },
+  },
+  {
+    id: 'group_studio',
+    parentId: null,
+    slug: 'studio',
+    name: { en: 'Product photography gear', ru: 'Оборудование для предметной съёмки' },
+  },
+  {
+    id: 'group_backdrops',
+    parentId: 'group_studio',
+    slug: 'backdrops',
+    name: { en: 'Backdrops', ru: 'Фоны' },
+  },
+];
+
+const features = [
+  { id: 'size', name: { en: 'Size', ru: 'Размер' } },
+  { id: 'colour', name: { en: 'Colour', ru: 'Цвет' } },
+];
+
+const litreBundle = (litres: number, prices: Prices): SeedProduct => ({
+  slug: `litres-${litres}`,
+  type: 'goods',
+  unitId: 'units.piece',
+  groupId: 'group_litres',
+  name: { en: `${litres} litres`, ru: `${litres} литров` },
+  description: {
+    en: `A bundle of ${litres} litres: ${litres} full-size images with the background removed. Litres do not expire.`,
+    ru: `Пакет из ${litres} литров: ${litres} изображений в полном размере без фона. Литры не сгорают.`,
+  },
+  litres,
+  availableQuantity: null,
+  prices,
+});
+
+const colours: Array<[string, string, string]> = [
+  ['white', 'White', 'Белый'],
+  ['black', 'Black', 'Чёрный'],
+  ['grey', 'Grey', 'Серый'],
+  ['chroma-green', 'Chroma key green', 'Хромакей зелёный'],
+];
+const colourItems = (prices: Prices): SeedFeatureItem[] =>
+  colours.map(([value, en, ru]) => ({ featureId: 'colour', value, name: { en, ru }, prices }));
+
+/** Cheaper per litre as the bundle grows. */
+const catalogue: SeedProduct[] = [
+  litreBundle(10, { RUB: 29_000, USD: 399, EUR: 349 }),
+  litreBundle(50, { RUB: 119_000, USD: 1_499, EUR: 1_399 }),
+  litreBundle(200, { RUB: 399_000, USD: 4_999, EUR: 4_599 }),
+  litreBundle(1000, { RUB: 1_499_000, USD: 17_900, EUR: 16_500 }),
+  {
+    slug: 'gift-card-100',
+    type: 'gift_card',
+    unitId: 'units.piece',
+    groupId: 'group_gift_cards',
+    name: { en: 'Gift card: 100 litres', ru: 'Подарочная карта на 100 литров' },
+    description: {
+      en: 'A gift card for 100 litres, sent by e-mail: the one who gets it removes backgrounds from 100 images.',
+      ru: 'Подарочная карта на 100 литров приходит на почту: получатель удалит фон со 100 изображений.',
+    },
+    litres: 100,
+    availableQuantity: null,
+    prices: { RUB: 249_000, USD: 2_999, EUR: 2_799 },
+  },
+  {
+    slug: 'pin-code-20',
+    type: 'pin_code',
+    unitId: 'units.piece',
+    groupId: 'group_gift_cards',
+    name: { en: 'Pin code: 20 litres', ru: 'Пин-код на 20 литров' },
+    description: {
+      en: 'A pin code that credits 20 litres when applied in the shopping cart.',
+      ru: 'Пин-код, который начисляет 20 литров при вводе в корзине.',
+    },
+    litres: 20,
+    availableQuantity: null,
+    prices: { RUB: 54_900, USD: 699, EUR: 649 },
+  },
+  {
+    slug: 'personal-account-top-up',
+    type: 'personal_account',
+    unitId: 'units.money',
+    groupId: 'group_personal_account',
+    name: { en: 'Personal account top-up', ru: 'Пополнение лицевого счёта' },
+    description: {
+      en: 'Money on your personal account, to pay for litres and plans later.',
+      ru: 'Деньги на лицевом счёте, чтобы потом оплачивать литры и тарифы.',
+    },
+    availableQuantity: null,
+    prices: { RUB: 100, USD: 100, EUR: 100 },
+  },
+  {
+    slug: 'light-box',
+    type: 'goods',
+    unitId: 'units.piece',
+    groupId: 'group_studio',
+    name: { en: 'Folding light box', ru: 'Складной лайтбокс' },
+    caption: { en: 'Even light, no shadows', ru: 'Ровный свет без теней' },
+    description: {
+      en: 'A folding light box with LED strips for shooting products on a clean white sweep.',
+      ru: 'Складной лайтбокс со светодиодными лентами для съёмки товаров на чистом белом.',
+    },
+    article: 'LB-100',
+    availableQuantity: 25,
+    prices: { RUB: 490_000, USD: 5_900, EUR: 5_500 },
+    featureItems: [
+      {
+        featureId: 'size',
+        value: '40cm',
+        name: { en: '40 cm', ru: '40 см' },
+        prices: { RUB: 490_000, USD: 5_900, EUR: 5_500 },
+      },
+      {
+        featureId: 'size',
+        value: '60cm',
+        name: { en: '60 cm', ru: '60 см' },
+        prices: { RUB: 690_000, USD: 8_400, EUR: 7_800 },
+      },
+      {
+        featureId: 'size',
+        value: '80cm',
+        name: { en: '80 cm', ru: '80 см' },
+        prices: { RUB: 990_000, USD: 11_900, EUR: 10_900 },
+      },
+    ],
+  },
+  {
+    slug: 'paper-backdrop',
+    type: 'goods',
+    unitId: 'units.piece',
+    groupId: 'group_backdrops',
+    name: { en: 'Paper backdrop roll', ru: 'Бумажные фоны в рулоне' },
+    description: {
+      en: 'A seamless paper backdrop, 1.35 × 10 m, in four colours. Sold by the roll: 1, 2 or 5 to 10 rolls.',
+      ru: 'Бесшовные бумажные фоны 1,35 × 10 м четырёх цветов. Продаются рулонами: 1, 2 или от 5 до 10.',
+    },
+    article: 'BD-P135',
+    quantityLimitRange: '1,2,5-10',
+    availableQuantity: 40,
+    prices: { RUB: 250_000, USD: 2_900, EUR: 2_700 },
+    featureItems: colourItems({ RUB: 250_000, USD: 2_900, EUR: 2_700 }),
+  },
+  {
+    slug: 'vinyl-backdrop',
+    type: 'goods',
+    unitId: 'units.piece',
+    groupId: 'group_backdrops',
+    name: { en: 'Vinyl backdrop', ru: 'Виниловый фон' },
+    description: {
+      en: 'A washable vinyl backdrop, 1.5 × 3 m, matte.',
+      ru: 'Моющийся виниловый фон 1,5 × 3 м, матовый.',
+    },
+    article: 'BD-V150',
+    availableQuantity: 0,
+    prices: { RUB: 390_000, USD: 4_500, EUR: 4_200 },
+    featureItems: colourItems({ RUB: 390_000, USD: 4_500, EUR: 4_200 }).slice(0, 2),
+  },
+  {
+    slug: 'turntable',
+    type: 'goods',
+    unitId: 'units.piece',
+    groupId: 'group_studio',
+    name: { en: 'Motorised turntable', ru: 'Поворотный столик с мотором' },
+    description: {
+      en: 'A motorised turntable for 360° product shots, up to 10 kg.',
+      ru: 'Поворотный столик с мотором для съёмки товара на 360°, нагрузка до 10 кг.',
+    },
+    article: 'TT-360',
+    availableQuantity: 12,
+    prices: { RUB: 350_000, USD: 4_200, EUR: 3_900 },
+  },
+  {
+    slug: 'tripod',
+    type: 'goods',
+    unitId: 'units.piece',
+    groupId: 'group_studio',
+    name: { en: 'Camera tripod', ru: 'Штатив для камеры' },
+    description: {
+      en: 'An aluminium tripod with a ball head, 45–170 cm.',
+      ru: 'Алюминиевый штатив с шаровой головой, 45–170 см.',
+    },
+    article: 'TR-170',
+    availableQuantity: 8,
+    prices: { RUB: 420_000, USD: 4_900, EUR: 4_600 },
+  },
+];
+
+const priceRows = <K extends string>(key: K, id: string, prices: Prices) =>
+  Object.entries(prices).map(
+    ([currencyId, amountMinor]) =>
+      ({ [key]: id, currencyId, amountMinor }) as Record<K, string> & {
+        currencyId: string;
+        amountMinor: number;
+      },
+  );
+
+/**
+ * The first catalogue, in English and Russian, priced in the store's currencies. Rows that exist
+ * are left alone, so that an operator's edits survive restarts. Call after `seedStore`.
+ */
+export async function seedCatalog(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(productGroups)
+      .values(groups.map((group, index) => ({ ...group, priority: (index + 1) * 10 })))
+      .onConflictDoNothing();
+    await tx.insert(productFeatures).values(features).onConflictDoNothing();
+    for (const [index, item] of catalogue.entries()) {
+      const productId = `product_${item.slug.replaceAll('-', '_')}`;
+      const offerId = `offer_${item.slug.replaceAll('-', '_')}`;
+      const inserted = await tx
+        .insert(products)
+        .values({
+          id: productId,
+          slug: item.slug,
+          type: item.type,
+          unitId: item.unitId,
+          groupId: item.groupId,
+          name: item.name,
+          description: item.description,
+          caption: item.caption ?? {},
+          article: item.article ?? null,
+          litres: item.litres ?? null,
+          useQuantityLimit: item.quantityLimitRange !== undefined,
+          quantityLimitRange: item.quantityLimitRange ?? null,
+          priority: (index + 1) * 10,
+        })
+        .onConflictDoNothing()
+        .returning({ id: products.id });
+      // A product that exists keeps its offers as its operator left them.
+      if (inserted.length === 0) continue;
+      await tx
+        .insert(tradeOffers)
+        .values({ id: offerId, productId, availableQuantity: item.availableQuantity });
+      await tx.insert(tradeOfferPrices).values(priceRows('tradeOfferId', offerId, item.prices));
+      for (const [position, feature] of (item.featureItems ?? []).entries()) {
+        const featureItemId = `${offerId}_${feature.featureId}_${feature.value.replaceAll('-', '_')}`;
+        await tx.insert(tradeOfferFeatureItems).values({
+          id: featureItemId,
+          tradeOfferId: offerId,
+          featureId: feature.featureId,
+          value: feature.value,
+          displayName: feature.name,
+          priority: position,
+        });
+        await tx
+          .insert(tradeOfferFeatureItemPrices)
+          .values(priceRows('featureItemId', featureItemId, feature.prices));
+      }
+    }
+  });
+}

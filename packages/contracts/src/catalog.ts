@@ -1,0 +1,139 @@
+import { listFilterSchema } from './list-filter.ts';
+import { moneySchema } from './money.ts';
+import { z } from './zod.ts';
+
+/** The product types of SPEC §3. */
+export const productTypeIds = [
+  'product_types.goods',
+  'product_types.gift_card',
+  'product_types.pin_code',
+  'product_types.personal_account',
+] as const;
+export type ProductTypeId = (typeof productTypeIds)[number];
+
+/** A text in each language: { en: '…', ru: '…' }. */
+export const localizedTextSchema = z.record(z.string(), z.string());
+
+/** The properties a trade offer list can be ordered by. */
+export const tradeOfferOrderProperties = ['priority', 'name', 'price', 'createdAt'] as const;
+export type TradeOfferOrderProperty = (typeof tradeOfferOrderProperties)[number];
+
+const orderPattern = new RegExp(`^(${tradeOfferOrderProperties.join('|')})(\\s+(asc|desc))?$`, 'i');
+/** 'property direction' (SPEC §7.7), e.g. 'priority asc' or 'price desc'. */
+const orderSchema = z
+  .string()
+  .trim()
+  .regex(
+    orderPattern,
+    `order must be 'property [asc|desc]', property one of: ${tradeOfferOrderProperties.join(', ')}`,
+  );
+
+export const tradeOfferWhereSchema = z.strictObject({
+  id: z.string().min(1).optional(),
+  productId: z.string().min(1).optional(),
+  typeId: z.union([z.enum(productTypeIds), z.array(z.enum(productTypeIds)).min(1)]).optional(),
+});
+
+/** The database keeps amounts and counts as 32-bit integers. */
+const maxInt32 = 2_147_483_647;
+
+/**
+ * The list filter of SPEC §7.7 as this list reads it: `where` and `order` name only what a trade
+ * offer has; `include` is accepted and not used yet.
+ */
+export const tradeOfferListFilterSchema = listFilterSchema.extend({
+  where: tradeOfferWhereSchema.optional(),
+  order: z.union([orderSchema, z.array(orderSchema).max(4)]).optional(),
+  skip: z.number().int().min(0).max(maxInt32).optional(),
+});
+export type TradeOfferListFilter = z.infer<typeof tradeOfferListFilterSchema>;
+
+const minorAmount = z.number().int().min(0).max(maxInt32);
+
+/** POST /products/fetchProductTradeOfferList (SPEC §7.5). Prices are in the request's currency. */
+export const fetchProductTradeOfferListRequestSchema = z.strictObject({
+  filter: tradeOfferListFilterSchema.optional(),
+  /** Words to find in names and descriptions (English and Russian, stemmed; the last word as a prefix). */
+  search: z.string().max(200).optional(),
+  /** A group's id or slug; its subgroups' products are included. */
+  groupId: z.string().min(1).max(200).optional(),
+  /** Lowest and highest price, in minor units of the request's currency. */
+  priceFrom: minorAmount.optional(),
+  priceTo: minorAmount.optional(),
+  /** Feature id → the value (or any of the values) a trade offer must offer: { "colour": "white" }. */
+  features: z.record(z.string().min(1), z.union([z.string(), z.array(z.string()).min(1)])).optional(),
+  elementType: z.number().int().optional(),
+});
+export type FetchProductTradeOfferListRequest = z.infer<typeof fetchProductTradeOfferListRequestSchema>;
+
+export const productSchema = z.object({
+  id: z.string(),
+  slugifyId: z.string(),
+  typeId: z.enum(productTypeIds),
+  unitId: z.string(),
+  groupId: z.string().nullable(),
+  /** The name in the request's language; displayName holds every language. */
+  name: z.string(),
+  defaultName: z.string(),
+  displayName: localizedTextSchema,
+  description: localizedTextSchema,
+  caption: localizedTextSchema,
+  article: z.string().nullable(),
+  /** Litres one unit credits (litre bundles, gift cards, pin codes). */
+  litres: z.number().int().nullable(),
+  useQuantityLimit: z.boolean(),
+  quantityLimitRange: z.string().nullable(),
+  useFeatureOptionId: z.enum(['use_feature_options.use_by_product', 'use_feature_options.use_by_kind']),
+  images: z.array(z.object({ id: z.string(), updatedAt: z.string() })),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const tradeOfferFeatureItemSchema = z.object({
+  id: z.string(),
+  featureId: z.string(),
+  featureName: localizedTextSchema,
+  value: z.string(),
+  displayName: localizedTextSchema,
+  /** The unit price when this item is chosen; null when it has none in the request's currency. */
+  price: moneySchema.nullable(),
+});
+
+export const productTradeOfferSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  product: productSchema,
+  /** In stock; null = unlimited (digital goods). */
+  availableQuantity: z.number().int().nullable(),
+  /** In the request's currency; null when the offer has no price in it. */
+  price: moneySchema.nullable(),
+  featureItems: z.array(tradeOfferFeatureItemSchema),
+  /** Whether the signed-in user keeps it among their favourites (false for a visitor). */
+  favorite: z.boolean(),
+});
+export type ProductTradeOffer = z.infer<typeof productTradeOfferSchema>;
+
+/** A list answer: this page (`output`, `outputInfo.count` items) and how many match in all. */
+export const productTradeOfferListSchema = z.object({
+  output: z.array(productTradeOfferSchema),
+  outputInfo: z.object({ count: z.number().int() }),
+  totalCount: z.number().int(),
+});
+export type ProductTradeOfferList = z.infer<typeof productTradeOfferListSchema>;
+
+/** POST /products/{id}/fetchProductTradeOffer: the id is a trade offer's id, or a product's id or slug. */
+export const fetchProductTradeOfferRequestSchema = z
+  .object({ filter: z.object({ include: z.array(z.string()).optional() }).optional() })
+  .nullish();
+
+/** Favourites: the trade offer (or, as SPEC §3 allows, its product's id). */
+export const favoriteTradeOfferRequestSchema = z.strictObject({
+  productTradeOfferId: z.string().min(1).max(200),
+});
+
+export const fetchFavoriteTradeOfferListRequestSchema = z
+  .strictObject({
+    filter: tradeOfferListFilterSchema
+      .pick({ skip: true, limit: true, order: true, include: true })
+      .optional(),
+  })
+  .nullish();
