@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { passportsRoutes } from './modules/passports/passports.routes.ts';
 import { openApiDocument } from './modules/removal/openapi.ts';
@@ -71,7 +72,7 @@ export async function buildApp({
 
   const services = createServices({ config, database, log: app.log, now, ...options });
   const { stores, limiter, outbox, users, registration, permissions, passwords } = services;
-  const { ledger, litres, apiKeys, catalog, clientErrors, removal, passports } = services;
+  const { ledger, litres, apiKeys, files, catalog, clientErrors, removal, passports } = services;
 
   const serveIndex = await registerWebApp(app, {
     distDir: config.webDistDir,
@@ -121,6 +122,7 @@ export async function buildApp({
         permissions,
       });
       await scope.register(catalogRoutes, { prefix: '/products', catalog });
+      await scope.register(filesRoutes, { prefix: '/files', files });
       await scope.register(clientErrorsRoutes, { prefix: '/clientErrors', clientErrors });
     },
     { prefix: '/api/stores' },

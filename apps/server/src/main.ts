@@ -4,6 +4,7 @@ import { seedStore } from './modules/store/store.seed.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { DataDirInUseError } from './platform/data-dir.ts';
 import { type Database, openDatabase } from './platform/db/client.ts';
+import { createFilesFor } from './services.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
   }
   await database.migrate();
   await seedStore(database.db);
-  await seedCatalog(database.db);
+  await seedCatalog(database.db, { files: createFilesFor({ db: database.db, filesDir: config.filesDir }) });
   const app = await buildApp({ config, database });
 
   let stopping = false;

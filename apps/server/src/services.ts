@@ -7,6 +7,8 @@ import { createCatalogRepo } from './modules/catalog/catalog.repo.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createClientErrorsRepo } from './modules/client-errors/client-errors.repo.ts';
 import { createClientErrorsService } from './modules/client-errors/client-errors.service.ts';
+import { createFilesRepo } from './modules/files/files.repo.ts';
+import { createFilesService } from './modules/files/files.service.ts';
 import { createLedgerRepo } from './modules/ledger/ledger.repo.ts';
 import { createLedgerService } from './modules/ledger/ledger.service.ts';
 import { createLitreService } from './modules/ledger/litres.service.ts';
@@ -23,11 +25,13 @@ import { createRegistrationService } from './modules/users/registration.service.
 import { createUsersRepo } from './modules/users/users.repo.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import type { Config } from './platform/config.ts';
-import type { Database } from './platform/db/client.ts';
+import type { Database, Db } from './platform/db/client.ts';
 import { createTransactor } from './platform/db/transactions.ts';
 import { createMailer, createSms } from './platform/messaging/mailer.ts';
 import { createOutboxRepo } from './platform/messaging/outbox.repo.ts';
 import { createMemoryRateLimiter } from './platform/rate-limit.ts';
+import { createLocalStorage } from './platform/storage/local/local-storage.ts';
+import type { FileStorage } from './platform/storage/storage.port.ts';
 
 export interface ServiceOptions {
   config: Config;
@@ -39,6 +43,25 @@ export interface ServiceOptions {
   engine?: () => Promise<Engine>;
   /** Which resolved addresses image URLs may reach; tests allow loopback. */
   isFetchAllowed?: (address: string) => boolean;
+  /** The file storage: the local adapter under config.filesDir unless given (tests spy on it). */
+  storage?: FileStorage;
+}
+
+/**
+ * The files service on its own, for what runs before the app is built (the catalogue's seed):
+ * the same table and storage root as the app's.
+ */
+export function createFilesFor(options: {
+  db: Db;
+  filesDir: string;
+  now?: () => Date;
+  storage?: FileStorage;
+}) {
+  return createFilesService({
+    repo: createFilesRepo(createTransactor(options.db)),
+    storage: options.storage ?? createLocalStorage({ root: options.filesDir }),
+    now: options.now ?? (() => new Date()),
+  });
 }
 
 /** Starts the engine once, on first use, and closes it with the app. */
@@ -118,7 +141,12 @@ export function createServices({ config, database, log, now, ...options }: Servi
     siteOrigins: config.siteOrigins,
     now,
   });
-  const catalog = createCatalogService({ repo: createCatalogRepo(transactor), now });
+  const files = createFilesService({
+    repo: createFilesRepo(transactor),
+    storage: options.storage ?? createLocalStorage({ root: config.filesDir }),
+    now,
+  });
+  const catalog = createCatalogService({ repo: createCatalogRepo(transactor), files, now });
   const clientErrors = createClientErrorsService({ repo: createClientErrorsRepo(transactor), limiter, now });
   const ownEngine = options.engine ? undefined : lazyEngine(config);
   const removal = createRemovalService({
@@ -155,6 +183,7 @@ export function createServices({ config, database, log, now, ...options }: Servi
     ledger,
     litres,
     apiKeys,
+    files,
     catalog,
     clientErrors,
     removal,

@@ -1,3 +1,4 @@
+import { fileRefSchema } from './files.ts';
 import { listFilterSchema } from './list-filter.ts';
 import { moneySchema } from './money.ts';
 import { z } from './zod.ts';
@@ -84,7 +85,10 @@ export const productSchema = z.object({
   useQuantityLimit: z.boolean(),
   quantityLimitRange: z.string().nullable(),
   useFeatureOptionId: z.enum(['use_feature_options.use_by_product', 'use_feature_options.use_by_kind']),
-  images: z.array(z.object({ id: z.string(), updatedAt: z.string() })),
+  /** In display order; build `/api/stores/files/{id}/size/{size}/download?t={updatedAt}` from each. */
+  images: z.array(fileRefSchema),
+  /** The first image, or null when the product has none. */
+  primaryImage: fileRefSchema.nullable(),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -2,6 +2,7 @@ export * from './browser-storage.ts';
 export * from './catalog.ts';
 export * from './client-errors.ts';
 export * from './errors.ts';
+export * from './files.ts';
 export * from './limits.ts';
 export * from './list-filter.ts';
 export * from './money.ts';

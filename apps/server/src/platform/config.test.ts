@@ -7,6 +7,7 @@ describe('configuration', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
     expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.filesDir).toBe(path.resolve('./data/files'));
     expect(config.databaseUrl).toBeUndefined();
     expect(config.analyticsCounterId).toBeUndefined();
   });
@@ -18,7 +19,13 @@ describe('configuration', () => {
       DATABASE_URL: 'postgres://u@db:5432/cutout',
       TRUST_PROXY: 'true',
     });
-    expect(config).toMatchObject({ port: 8080, dataDir: '/srv/cutout', trustProxy: true });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: '/srv/cutout',
+      filesDir: '/srv/cutout/files',
+      trustProxy: true,
+    });
+    expect(loadConfig({ FILES_DIR: '/mnt/files' }).filesDir).toBe('/mnt/files');
     expect(config.databaseUrl).toBe('postgres://u@db:5432/cutout');
   });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -14,6 +14,7 @@ import { type Config, loadConfig } from '../platform/config.ts';
 import { type Database, openDatabase } from '../platform/db/client.ts';
 import { createTransactor } from '../platform/db/transactions.ts';
 import { createOutboxRepo } from '../platform/messaging/outbox.repo.ts';
+import { createFilesFor } from '../services.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -22,21 +23,32 @@ export const testDatabases: DatabaseKind[] = process.env.TEST_DATABASE_URL
   ? ['pglite', 'postgres']
   : ['pglite'];
 
-/** A fresh, migrated and seeded database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
-export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
-  if (kind === 'pglite') {
-    const database = await openDatabase({ dataDir: null });
+/** A new temporary folder for a test's stored files (the embedded mode's DATA_DIR/files). */
+export const makeFilesDir = (): string => mkdtempSync(path.join(tmpdir(), 'cutout-files-'));
+
+/**
+ * A fresh, migrated and seeded database: in-memory PGlite, or a new PostgreSQL database dropped on
+ * close. The catalogue's pictures go to `filesDir`, a new temporary folder unless given.
+ */
+export async function openTestDatabase(
+  kind: DatabaseKind,
+  options: { filesDir?: string } = {},
+): Promise<Database> {
+  const seed = async (database: Database) => {
     await database.migrate();
     await seedStore(database.db);
-    await seedCatalog(database.db);
+    const files = createFilesFor({ db: database.db, filesDir: options.filesDir ?? makeFilesDir() });
+    await seedCatalog(database.db, { files });
+  };
+  if (kind === 'pglite') {
+    const database = await openDatabase({ dataDir: null });
+    await seed(database);
     return database;
   }
   const scratch = await createScratchPostgresDatabase('cutout_test');
   // Dropping the database at the end ends its idle connections: expected here.
   const database = await openDatabase({ url: scratch.url, dataDir: null, onIdleError: () => {} });
-  await database.migrate();
-  await seedStore(database.db);
-  await seedCatalog(database.db);
+  await seed(database);
   return {
     ...database,
     close: async () => {
@@ -88,7 +100,7 @@ export interface TestApp {
 export async function createTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  options: Pick<AppOptions, 'now' | 'engine' | 'isFetchAllowed'> = {},
+  options: Pick<AppOptions, 'now' | 'engine' | 'isFetchAllowed' | 'storage'> = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -96,12 +108,18 @@ export async function createTestApp(
     WEB_DIST_DIR: makeWebDist(),
     // The address `inject` requests come to (Host: localhost:80).
     PUBLIC_URL: 'http://localhost',
+    // The database is in memory or a scratch one: its files go to a scratch folder too.
+    FILES_DIR: makeFilesDir(),
     ...env,
   });
-  const database = await openTestDatabase(kind);
+  const database = await openTestDatabase(kind, { filesDir: config.filesDir });
   const app = await buildApp({ config, database, logger: false, ...options });
   await app.ready();
-  return { app, database, config, close: () => app.close() };
+  const close = async () => {
+    await app.close();
+    if (!env.FILES_DIR) rmSync(config.filesDir, { recursive: true, force: true });
+  };
+  return { app, database, config, close };
 }
 
 /** The newest message the outbox holds for a recipient. */

@@ -18,6 +18,7 @@ import {
   favouriteTradeOffers,
   productFeatures,
   productGroups,
+  productImages,
   products,
   tradeOfferFeatureItemPrices,
   tradeOfferFeatureItems,
@@ -210,6 +211,16 @@ export function createCatalogRepo(transactor: Pick<Transactor, 'executor'>) {
         )
         .where(inArray(tradeOfferFeatureItems.tradeOfferId, tradeOfferIds))
         .orderBy(asc(tradeOfferFeatureItems.priority), asc(tradeOfferFeatureItems.id));
+    },
+
+    /** The image file ids of some products, in display order. */
+    imagesOf(productIds: string[]): Promise<Array<{ productId: string; fileId: string }>> {
+      if (productIds.length === 0) return Promise.resolve([]);
+      return db()
+        .select({ productId: productImages.productId, fileId: productImages.fileId })
+        .from(productImages)
+        .where(inArray(productImages.productId, productIds))
+        .orderBy(asc(productImages.productId), asc(productImages.position));
     },
 
     /** Every group (a small tree, read whole to walk its subgroups). */

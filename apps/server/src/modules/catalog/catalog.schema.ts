@@ -13,6 +13,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import { files } from '../files/files.schema.ts';
 import { currencies, type LocalizedText } from '../store/store.schema.ts';
 import { users } from '../users/users.schema.ts';
 
@@ -64,6 +65,9 @@ export const products = pgTable(
   },
   (t) => [
     index('products_group_idx').on(t.groupId),
+    // The list's default order (SPEC §9: priority ascending): a page is read in order, not sorted
+    // whole (bench/catalog.ts: twice the throughput, half the p99 at 10 000 products).
+    index('products_priority_idx').on(t.priority, t.id),
     index('products_search_idx').using('gin', t.searchDocument),
     check('products_type_check', sql`${t.type} in ('goods', 'gift_card', 'pin_code', 'personal_account')`),
   ],
@@ -160,4 +164,19 @@ export const favouriteTradeOffers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.tradeOfferId] })],
+);
+
+/** A product's pictures, in display order (position 0 is its primary image); the bytes are the files module's. */
+export const productImages = pgTable(
+  'product_images',
+  {
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    fileId: text('file_id')
+      .notNull()
+      .references(() => files.id),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.position] })],
 );

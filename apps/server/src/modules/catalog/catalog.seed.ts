@@ -1,13 +1,16 @@
 import type { Db } from '../../platform/db/client.ts';
+import type { FilesService } from '../files/files.service.ts';
 import {
   productFeatures,
   productGroups,
+  productImages,
   products,
   tradeOfferFeatureItemPrices,
   tradeOfferFeatureItems,
   tradeOfferPrices,
   tradeOffers,
 } from './catalog.schema.ts';
+import { renderSeedPicture, type SeedPicture } from './catalog.seed-images.ts';
 
 /** A price in the store's currencies (RUB, USD, EUR), in minor units. */
 type Prices = { RUB: number; USD: number; EUR: number };
@@ -34,6 +37,7 @@ interface SeedProduct {
   availableQuantity: number | null;
   prices: Prices;
   featureItems?: SeedFeatureItem[];
+  picture: SeedPicture;
 }
 
 const groups = [
@@ -93,6 +97,7 @@ const litreBundle = (litres: number, prices: Prices): SeedProduct => ({
   litres,
   availableQuantity: null,
   prices,
+  picture: { kind: 'litres', litres },
 });
 
 const colours: Array<[string, string, string]> = [
@@ -122,6 +127,7 @@ const catalogue: SeedProduct[] = [
     },
     litres: 100,
     availableQuantity: null,
+    picture: { kind: 'gift-card', litres: 100 },
     prices: { RUB: 249_000, USD: 2_999, EUR: 2_799 },
   },
   {
@@ -136,6 +142,7 @@ const catalogue: SeedProduct[] = [
     },
     litres: 20,
     availableQuantity: null,
+    picture: { kind: 'pin-code', litres: 20 },
     prices: { RUB: 54_900, USD: 699, EUR: 649 },
   },
   {
@@ -149,6 +156,7 @@ const catalogue: SeedProduct[] = [
       ru: 'Деньги на лицевом счёте, чтобы потом оплачивать литры и тарифы.',
     },
     availableQuantity: null,
+    picture: { kind: 'wallet' },
     prices: { RUB: 100, USD: 100, EUR: 100 },
   },
   {
@@ -164,6 +172,7 @@ const catalogue: SeedProduct[] = [
     },
     article: 'LB-100',
     availableQuantity: 25,
+    picture: { kind: 'light-box' },
     prices: { RUB: 490_000, USD: 5_900, EUR: 5_500 },
     featureItems: [
       {
@@ -199,6 +208,7 @@ const catalogue: SeedProduct[] = [
     article: 'BD-P135',
     quantityLimitRange: '1,2,5-10',
     availableQuantity: 40,
+    picture: { kind: 'backdrop', colour: '#3cb371' },
     prices: { RUB: 250_000, USD: 2_900, EUR: 2_700 },
     featureItems: colourItems({ RUB: 250_000, USD: 2_900, EUR: 2_700 }),
   },
@@ -214,6 +224,7 @@ const catalogue: SeedProduct[] = [
     },
     article: 'BD-V150',
     availableQuantity: 0,
+    picture: { kind: 'backdrop', colour: '#3a3a3a' },
     prices: { RUB: 390_000, USD: 4_500, EUR: 4_200 },
     featureItems: colourItems({ RUB: 390_000, USD: 4_500, EUR: 4_200 }).slice(0, 2),
   },
@@ -229,6 +240,7 @@ const catalogue: SeedProduct[] = [
     },
     article: 'TT-360',
     availableQuantity: 12,
+    picture: { kind: 'turntable' },
     prices: { RUB: 350_000, USD: 4_200, EUR: 3_900 },
   },
   {
@@ -243,6 +255,7 @@ const catalogue: SeedProduct[] = [
     },
     article: 'TR-170',
     availableQuantity: 8,
+    picture: { kind: 'tripod' },
     prices: { RUB: 420_000, USD: 4_900, EUR: 4_600 },
   },
 ];
@@ -256,11 +269,23 @@ const priceRows = <K extends string>(key: K, id: string, prices: Prices) =>
       },
   );
 
+const productIdOf = (item: SeedProduct) => `product_${item.slug.replaceAll('-', '_')}`;
+
 /**
  * The first catalogue, in English and Russian, priced in the store's currencies. Rows that exist
- * are left alone, so that an operator's edits survive restarts. Call after `seedStore`.
+ * are left alone, so that an operator's edits survive restarts. Call after `seedStore`. Each
+ * product without images gets its picture, stored through the files service (without one, as
+ * a benchmark seeds, products stay without pictures).
  */
-export async function seedCatalog(db: Db): Promise<void> {
+export async function seedCatalog(
+  db: Db,
+  options: { files?: Pick<FilesService, 'put'> } = {},
+): Promise<void> {
+  await seedProducts(db);
+  if (options.files) await seedPictures(db, options.files);
+}
+
+async function seedProducts(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .insert(productGroups)
@@ -268,7 +293,7 @@ export async function seedCatalog(db: Db): Promise<void> {
       .onConflictDoNothing();
     await tx.insert(productFeatures).values(features).onConflictDoNothing();
     for (const [index, item] of catalogue.entries()) {
-      const productId = `product_${item.slug.replaceAll('-', '_')}`;
+      const productId = productIdOf(item);
       const offerId = `offer_${item.slug.replaceAll('-', '_')}`;
       const inserted = await tx
         .insert(products)
@@ -311,4 +336,23 @@ export async function seedCatalog(db: Db): Promise<void> {
       }
     }
   });
+}
+
+/**
+ * A picture for each seeded product that has no image (a product whose operator removed every
+ * image gets it back). Outside the products' transaction: the files service runs on its own
+ * connection, and PGlite has only one.
+ */
+async function seedPictures(db: Db, files: Pick<FilesService, 'put'>): Promise<void> {
+  const pictured = new Set(
+    (await db.selectDistinct({ productId: productImages.productId }).from(productImages)).map(
+      (row) => row.productId,
+    ),
+  );
+  for (const item of catalogue) {
+    const productId = productIdOf(item);
+    if (pictured.has(productId)) continue;
+    const file = await files.put({ bytes: await renderSeedPicture(item.picture), mime: 'image/png' });
+    await db.insert(productImages).values({ productId, fileId: file.id, position: 0 }).onConflictDoNothing();
+  }
 }

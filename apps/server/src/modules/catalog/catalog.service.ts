@@ -1,5 +1,6 @@
 import {
   type FetchProductTradeOfferListRequest,
+  type FileRef,
   isCurrencyCode,
   listLimits,
   type Money,
@@ -9,6 +10,7 @@ import {
   type TradeOfferListFilter,
 } from '@cutout/contracts';
 import { DomainError } from '../../platform/errors.ts';
+import type { FilesService } from '../files/files.service.ts';
 import type {
   CatalogRepo,
   FeatureItemRow,
@@ -63,8 +65,26 @@ export function sortOf(order: TradeOfferListFilter['order']): TradeOfferSort[] {
 }
 
 /** The catalogue: trade offers listed, found and kept as favourites (SPEC §7.5). */
-export function createCatalogService(deps: { repo: CatalogRepo; now: () => Date }) {
+export function createCatalogService(deps: {
+  repo: CatalogRepo;
+  files: Pick<FilesService, 'refsOf'>;
+  now: () => Date;
+}) {
   const { repo } = deps;
+
+  /** Each product's images in display order, with the files module's updatedAt. */
+  async function imagesOf(productIds: string[]): Promise<Map<string, FileRef[]>> {
+    const links = await repo.imagesOf(productIds);
+    const refs = new Map(
+      (await deps.files.refsOf([...new Set(links.map((link) => link.fileId))])).map((ref) => [ref.id, ref]),
+    );
+    const images = new Map<string, FileRef[]>();
+    for (const { productId, fileId } of links) {
+      const ref = refs.get(fileId);
+      if (ref) images.set(productId, [...(images.get(productId) ?? []), ref]);
+    }
+    return images;
+  }
 
   function moneyOf(amountMinor: number | null, viewer: CatalogViewer): Money | null {
     const code = viewer.currency.characterCode;
@@ -78,6 +98,7 @@ export function createCatalogService(deps: { repo: CatalogRepo; now: () => Date 
     const ids = rows.map((row) => row.offer.id);
     const features = await repo.featureItemsOf(ids, viewer.currency.id);
     const favourites = viewer.userId ? await repo.favouriteIdsOf(viewer.userId, ids) : new Set<string>();
+    const images = await imagesOf([...new Set(rows.map((row) => row.product.id))]);
     const featuresOf = (id: string) => features.filter((item: FeatureItemRow) => item.tradeOfferId === id);
     return rows.map(({ offer, product, amountMinor }) => ({
       id: offer.id,
@@ -98,7 +119,8 @@ export function createCatalogService(deps: { repo: CatalogRepo; now: () => Date 
         useQuantityLimit: product.useQuantityLimit,
         quantityLimitRange: product.quantityLimitRange,
         useFeatureOptionId: 'use_feature_options.use_by_product',
-        images: [],
+        images: images.get(product.id) ?? [],
+        primaryImage: images.get(product.id)?.[0] ?? null,
       },
       availableQuantity: offer.availableQuantity,
       price: moneyOf(amountMinor, viewer),

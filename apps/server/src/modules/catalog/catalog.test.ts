@@ -1,5 +1,6 @@
 import type { ProductTradeOfferList } from '@cutout/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFilesFor } from '../../services.ts';
 import { createTestApp, registerUser, type TestApp, testDatabases } from '../../test/harness.ts';
 import { seedCatalog } from './catalog.seed.ts';
 
@@ -274,8 +275,32 @@ describe.each(testDatabases)('catalogue on %s', (kind) => {
     expect(visitorList.json().code).toBe('AUTHORIZATION_REQUIRED');
   });
 
-  it('seeds once: a second run leaves edited rows alone', async () => {
-    await seedCatalog(t.database.db);
+  it('answers each product with its seeded picture, in the list and the detail', async () => {
+    const items = (await list()).output;
+    const ids = new Set<string>();
+    for (const { product } of items) {
+      expect(product.images, product.slugifyId).toHaveLength(1);
+      expect(product.primaryImage).toEqual(product.images[0]);
+      expect(product.primaryImage?.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+      ids.add(String(product.primaryImage?.id));
+    }
+    expect(ids.size).toBe(items.length);
+    const detail = await call('tripod/fetchProductTradeOffer', {});
+    const tripod = items.find((item) => item.product.slugifyId === 'tripod');
+    expect(detail.json().product.images).toEqual(tripod?.product.images);
+    const picture = await t.app.inject({
+      method: 'GET',
+      url: `/api/stores/files/${tripod?.product.primaryImage?.id}/size/original/download`,
+    });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/png');
+  });
+
+  it('seeds once: a second run leaves edited rows alone and adds no pictures', async () => {
+    const before = (await list()).output.map((item) => item.product.images);
+    const files = createFilesFor({ db: t.database.db, filesDir: t.config.filesDir });
+    await seedCatalog(t.database.db, { files });
     expect(await slugs()).toEqual(bySeedPriority);
+    expect((await list()).output.map((item) => item.product.images)).toEqual(before);
   });
 });

@@ -3,6 +3,7 @@
 export * from '../../modules/api-keys/api-keys.schema.ts';
 export * from '../../modules/catalog/catalog.schema.ts';
 export * from '../../modules/client-errors/client-errors.schema.ts';
+export * from '../../modules/files/files.schema.ts';
 export * from '../../modules/ledger/ledger.schema.ts';
 export * from '../../modules/passports/passports.schema.ts';
 export * from '../../modules/removal/removal.schema.ts';

@@ -1,0 +1,1 @@
+CREATE INDEX "products_priority_idx" ON "products" USING btree ("priority","id");
