@@ -192,3 +192,16 @@ export async function registerUser(t: TestApp, email: string, password = 'secret
   const register = await post('/register', { email, password, permissionItemList: [{ id: item.id }] });
   return register.json().accessTokens[0].id;
 }
+
+/** The litres a signed-in user has, as store info's partner actions add up (SPEC §3). */
+export async function litreBalance(t: TestApp, token: string): Promise<number> {
+  const info = await t.app.inject({
+    method: 'GET',
+    url: '/api/stores/fetchStoreInfo',
+    headers: { authorization: token },
+  });
+  return (info.json().partnerActions as Array<{ quantity: number }>).reduce(
+    (sum, action) => sum + action.quantity,
+    0,
+  );
+}

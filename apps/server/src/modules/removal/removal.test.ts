@@ -4,7 +4,14 @@ import { crc32 } from 'node:zlib';
 import { createEngine, type Engine } from '@cutout/engine';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp, testClock, testDatabases } from '../../test/harness.ts';
+import {
+  createTestApp,
+  litreBalance,
+  registerUser,
+  type TestApp,
+  testClock,
+  testDatabases,
+} from '../../test/harness.ts';
 
 /** A photo-like test image: a dark disc (the subject) on a light, slightly graded background. */
 async function subjectPhoto(width = 320, height = 240): Promise<Buffer> {
@@ -98,17 +105,7 @@ describe.each(testDatabases)('the removal service on %s', (kind) => {
 
   const signUp = (email: string) => registerUser(t, email);
 
-  const balanceOf = async (token: string) => {
-    const info = await t.app.inject({
-      method: 'GET',
-      url: '/api/stores/fetchStoreInfo',
-      headers: { authorization: token },
-    });
-    return (info.json().partnerActions as Array<{ quantity: number }>).reduce(
-      (sum, action) => sum + action.quantity,
-      0,
-    );
-  };
+  const balanceOf = (token: string) => litreBalance(t, token);
 
   it('gives a visitor a free preview, with the cost and size-limit headers', async () => {
     const response = await execute({ image_file: photo, size: 'preview' });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
   latestOutboxMessage,
+  litreBalance,
   registerUser,
   type TestApp,
   testDatabases,
@@ -28,17 +29,7 @@ describe.each(testDatabases)('account security on %s', (kind) => {
       remoteAddress: options.remoteAddress,
     });
   const auth = (token: string) => ({ headers: { authorization: token } });
-  const litres = async (token: string) => {
-    const info = await t.app.inject({
-      method: 'GET',
-      url: '/api/stores/fetchStoreInfo',
-      headers: { authorization: token },
-    });
-    return (info.json().partnerActions as Array<{ quantity: number }>).reduce(
-      (sum, action) => sum + action.quantity,
-      0,
-    );
-  };
+  const litres = (token: string) => litreBalance(t, token);
 
   /** The reset link of the newest reset mail to an address. */
   async function resetLink(email: string): Promise<URL> {
