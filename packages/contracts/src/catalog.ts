@@ -134,10 +134,62 @@ export const favoriteTradeOfferRequestSchema = z.strictObject({
   productTradeOfferId: z.string().min(1).max(200),
 });
 
+/** The favourites list: the same filter, search and group as the catalogue's list. */
 export const fetchFavoriteTradeOfferListRequestSchema = z
   .strictObject({
     filter: tradeOfferListFilterSchema
       .pick({ skip: true, limit: true, order: true, include: true })
       .optional(),
+    search: z.string().max(200).optional(),
+    groupId: z.string().min(1).max(200).optional(),
   })
   .nullish();
+export type FetchFavoriteTradeOfferListRequest = NonNullable<
+  z.infer<typeof fetchFavoriteTradeOfferListRequestSchema>
+>;
+
+/** A product group (SPEC §3): a node of the catalogue's tree, addressed by id or slug. */
+export const productGroupSchema = z.object({
+  id: z.string(),
+  slugifyId: z.string(),
+  parentId: z.string().nullable(),
+  /** The name in the request's language; displayName holds every language. */
+  name: z.string(),
+  displayName: localizedTextSchema,
+  description: localizedTextSchema,
+  priority: z.number().int(),
+});
+export type ProductGroup = z.infer<typeof productGroupSchema>;
+
+/** A feature trade offers are chosen and filtered by (size, colour), with the values offers have. */
+export const productFeatureSchema = z.object({
+  id: z.string(),
+  /** In the request's language; displayName holds every language. */
+  name: z.string(),
+  displayName: localizedTextSchema,
+  values: z.array(
+    z.object({
+      /** The value id a list filter names: { "colour": "white" }. */
+      value: z.string(),
+      name: z.string(),
+      displayName: localizedTextSchema,
+    }),
+  ),
+});
+export type ProductFeature = z.infer<typeof productFeatureSchema>;
+
+/** The answer of a generic record controller's list (SPEC §7.7): a page and the total count. */
+export const recordListSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    output: z.array(item),
+    outputInfo: z.object({ count: z.number().int() }),
+    totalCount: z.number().int(),
+  });
+
+export const productGroupListSchema = recordListSchema(productGroupSchema);
+export type ProductGroupList = z.infer<typeof productGroupListSchema>;
+export const productFeatureListSchema = recordListSchema(productFeatureSchema);
+export type ProductFeatureList = z.infer<typeof productFeatureListSchema>;
+
+/** GET {base}/count (SPEC §7.7). */
+export const recordCountSchema = z.object({ count: z.number().int() });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import catalogEn from './catalog/en.json';
+import catalogRu from './catalog/ru.json';
 import en from './en.json';
+import { messages } from './index.ts';
+import productEn from './product/en.json';
+import productRu from './product/ru.json';
 import ru from './ru.json';
 
 type Tree = { [key: string]: string | Tree };
@@ -25,9 +30,20 @@ function placeholders(text: string): string[] {
   return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1] ?? '').sort();
 }
 
-const catalogues = { en: flatten(en as Tree), ru: flatten(ru as Tree) };
+const catalogues = { en: flatten(messages.en as Tree), ru: flatten(messages.ru as Tree) };
 
 describe('locale files', () => {
+  it('keep each screen file under its own key, which the app file does not use', () => {
+    for (const [key, files] of Object.entries({
+      catalog: [catalogEn, catalogRu],
+      product: [productEn, productRu],
+    })) {
+      for (const file of files) expect(Object.keys(file)).toEqual([key]);
+      expect(Object.keys(en)).not.toContain(key);
+      expect(Object.keys(ru)).not.toContain(key);
+    }
+  });
+
   it('have the same keys in en and ru, both ways', () => {
     const enKeys = baseKeys(catalogues.en);
     const ruKeys = baseKeys(catalogues.ru);

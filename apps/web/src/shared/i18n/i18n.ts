@@ -1,10 +1,12 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../../locales/en.json';
-import ru from '../../locales/ru.json';
+import { messages } from '../../locales/index.ts';
 import { defaultLanguage, type Language } from './languages.ts';
 
-export const resources = { en: { translation: en }, ru: { translation: ru } } as const;
+export const resources = {
+  en: { translation: messages.en },
+  ru: { translation: messages.ru },
+} as const;
 
 /** Initialises the shared i18next instance once; later calls only switch the language. */
 export function initI18n(language: Language = defaultLanguage): I18n {
