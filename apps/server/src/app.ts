@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { catalogRecordRoutes } from './modules/catalog/catalog-records.routes.ts';
 import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -72,7 +73,8 @@ export async function buildApp({
 
   const services = createServices({ config, database, log: app.log, now, ...options });
   const { stores, limiter, outbox, users, registration, permissions, passwords } = services;
-  const { ledger, litres, apiKeys, files, catalog, clientErrors, removal, passports } = services;
+  const { ledger, litres, apiKeys, files, catalog, catalogRecords, clientErrors, removal, passports } =
+    services;
 
   const serveIndex = await registerWebApp(app, {
     distDir: config.webDistDir,
@@ -122,6 +124,7 @@ export async function buildApp({
         permissions,
       });
       await scope.register(catalogRoutes, { prefix: '/products', catalog });
+      await scope.register(catalogRecordRoutes, { records: catalogRecords });
       await scope.register(filesRoutes, { prefix: '/files', files });
       await scope.register(clientErrorsRoutes, { prefix: '/clientErrors', clientErrors });
     },

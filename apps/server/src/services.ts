@@ -5,6 +5,7 @@ import { createApiKeysRepo } from './modules/api-keys/api-keys.repo.ts';
 import { createApiKeyService } from './modules/api-keys/api-keys.service.ts';
 import { createCatalogRepo } from './modules/catalog/catalog.repo.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createCatalogRecordsService } from './modules/catalog/catalog-records.service.ts';
 import { createClientErrorsRepo } from './modules/client-errors/client-errors.repo.ts';
 import { createClientErrorsService } from './modules/client-errors/client-errors.service.ts';
 import { createFilesRepo } from './modules/files/files.repo.ts';
@@ -146,7 +147,9 @@ export function createServices({ config, database, log, now, ...options }: Servi
     storage: options.storage ?? createLocalStorage({ root: config.filesDir }),
     now,
   });
-  const catalog = createCatalogService({ repo: createCatalogRepo(transactor), files, now });
+  const catalogRepo = createCatalogRepo(transactor);
+  const catalog = createCatalogService({ repo: catalogRepo, files, now });
+  const catalogRecords = createCatalogRecordsService({ repo: catalogRepo, files });
   const clientErrors = createClientErrorsService({ repo: createClientErrorsRepo(transactor), limiter, now });
   const ownEngine = options.engine ? undefined : lazyEngine(config);
   const removal = createRemovalService({
@@ -185,6 +188,7 @@ export function createServices({ config, database, log, now, ...options }: Servi
     apiKeys,
     files,
     catalog,
+    catalogRecords,
     clientErrors,
     removal,
     passports,

@@ -193,3 +193,36 @@ export type ProductFeatureList = z.infer<typeof productFeatureListSchema>;
 
 /** GET {base}/count (SPEC §7.7). */
 export const recordCountSchema = z.object({ count: z.number().int() });
+
+const oneOrMany = z.union([z.string().min(1).max(200), z.array(z.string().min(1).max(200)).min(1).max(128)]);
+
+/** `where` of GET /products (SPEC §7.7): products by id, slug, type or group. */
+export const productWhereSchema = z.strictObject({
+  id: oneOrMany.optional(),
+  slugifyId: oneOrMany.optional(),
+  typeId: z.union([z.enum(productTypeIds), z.array(z.enum(productTypeIds)).min(1)]).optional(),
+  groupId: oneOrMany.optional(),
+});
+export type ProductWhere = z.infer<typeof productWhereSchema>;
+export const productOrderProperties = ['priority', 'name', 'createdAt'] as const;
+export const productListSchema = recordListSchema(productSchema);
+
+/** `where` of GET /productGroups: by id, slug, or parent (null: the top of the tree). */
+export const productGroupWhereSchema = z.strictObject({
+  id: oneOrMany.optional(),
+  slugifyId: oneOrMany.optional(),
+  parentId: z.union([z.string().min(1).max(200), z.null()]).optional(),
+});
+export type ProductGroupWhere = z.infer<typeof productGroupWhereSchema>;
+export const productGroupOrderProperties = ['priority', 'name'] as const;
+
+/** `where` of GET /productFeatures: by id. */
+export const productFeatureWhereSchema = z.strictObject({ id: oneOrMany.optional() });
+export type ProductFeatureWhere = z.infer<typeof productFeatureWhereSchema>;
+export const productFeatureOrderProperties = ['id', 'name'] as const;
+
+/** The `?filter=` (list, by id) and `?where=` (count) query params of a generic record controller. */
+export const recordQuerySchema = z.object({
+  filter: z.string().max(4000).optional(),
+  where: z.string().max(4000).optional(),
+});

@@ -78,6 +78,23 @@ function searchQuery(words: string[]): SQL {
   return sql.join(terms, sql` && `);
 }
 
+/** What a product record list is narrowed by (GET /products); every condition given must hold. */
+export interface ProductConditions {
+  ids?: string[];
+  slugs?: string[];
+  types?: ProductRow['type'][];
+  groupIds?: string[];
+}
+
+function productConditionsOf(where: ProductConditions): SQL | undefined {
+  return and(
+    where.ids && inArray(products.id, where.ids),
+    where.slugs && inArray(products.slug, where.slugs),
+    where.types && inArray(products.type, where.types),
+    where.groupIds && inArray(products.groupId, where.groupIds),
+  );
+}
+
 /** The catalogue's tables: groups, products, trade offers with prices and features, favourites. */
 export function createCatalogRepo(transactor: Pick<Transactor, 'executor'>) {
   const db = () => transactor.executor();
@@ -124,6 +141,11 @@ export function createCatalogRepo(transactor: Pick<Transactor, 'executor'>) {
       );
     }
     return and(...parts);
+  }
+
+  async function countProducts(where: ProductConditions): Promise<number> {
+    const [counted] = await db().select({ total: count() }).from(products).where(productConditionsOf(where));
+    return counted?.total ?? 0;
   }
 
   const priceJoin = (currencyId: string) =>
@@ -221,6 +243,76 @@ export function createCatalogRepo(transactor: Pick<Transactor, 'executor'>) {
         .from(productImages)
         .where(inArray(productImages.productId, productIds))
         .orderBy(asc(productImages.productId), asc(productImages.position));
+    },
+
+    /** Products (not offers) for the generic record list: a page in an order, and how many match. */
+    async listProducts(input: {
+      where: ProductConditions;
+      order: Array<{ property: 'priority' | 'name' | 'createdAt'; direction: 'asc' | 'desc' }>;
+      language: string;
+      skip: number;
+      limit: number;
+    }): Promise<{ rows: Array<Omit<ProductRow, 'searchDocument'>>; total: number }> {
+      const where = productConditionsOf(input.where);
+      const by = (property: 'priority' | 'name' | 'createdAt'): SQL =>
+        property === 'name'
+          ? sql`${products.name} ->> ${input.language}`
+          : property === 'createdAt'
+            ? sql`${products.createdAt}`
+            : sql`${products.priority}`;
+      const rows = await db()
+        .select(productColumns)
+        .from(products)
+        .where(where)
+        .orderBy(
+          ...input.order.map(({ property, direction }) =>
+            direction === 'desc' ? sql`${by(property)} desc nulls last` : sql`${by(property)} asc nulls last`,
+          ),
+          asc(products.priority),
+          asc(products.id),
+        )
+        .offset(input.skip)
+        .limit(input.limit);
+      return { rows, total: await countProducts(input.where) };
+    },
+
+    async countProducts(where: ProductConditions): Promise<number> {
+      const [counted] = await db()
+        .select({ total: count() })
+        .from(products)
+        .where(productConditionsOf(where));
+      return counted?.total ?? 0;
+    },
+
+    /** Every feature with the distinct values trade offers have for it, in display order. */
+    async listFeatures(): Promise<
+      Array<{
+        id: string;
+        name: Record<string, string>;
+        values: Array<{ value: string; displayName: Record<string, string> }>;
+      }>
+    > {
+      const features = await db().select().from(productFeatures).orderBy(asc(productFeatures.id));
+      const items = await db()
+        .selectDistinctOn([tradeOfferFeatureItems.featureId, tradeOfferFeatureItems.value], {
+          featureId: tradeOfferFeatureItems.featureId,
+          value: tradeOfferFeatureItems.value,
+          displayName: tradeOfferFeatureItems.displayName,
+          priority: tradeOfferFeatureItems.priority,
+        })
+        .from(tradeOfferFeatureItems)
+        .orderBy(
+          asc(tradeOfferFeatureItems.featureId),
+          asc(tradeOfferFeatureItems.value),
+          asc(tradeOfferFeatureItems.priority),
+        );
+      items.sort((a, b) => a.priority - b.priority || a.value.localeCompare(b.value));
+      return features.map((feature) => ({
+        ...feature,
+        values: items
+          .filter((item) => item.featureId === feature.id)
+          .map(({ value, displayName }) => ({ value, displayName })),
+      }));
     },
 
     /** Every group (a small tree, read whole to walk its subgroups). */

@@ -58,7 +58,7 @@ export async function catalogRoutes(
         response: { 200: productTradeOfferListSchema },
       },
     },
-    (request) => catalog.listFavourites(requireUser(request).id, request.body?.filter, viewerOf(request)),
+    (request) => catalog.listFavourites(requireUser(request).id, request.body ?? {}, viewerOf(request)),
   );
 
   api.post(

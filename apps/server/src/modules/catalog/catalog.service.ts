@@ -1,6 +1,6 @@
 import {
+  type FetchFavoriteTradeOfferListRequest,
   type FetchProductTradeOfferListRequest,
-  type FileRef,
   isCurrencyCode,
   listLimits,
   type Money,
@@ -11,6 +11,7 @@ import {
 } from '@cutout/contracts';
 import { DomainError } from '../../platform/errors.ts';
 import type { FilesService } from '../files/files.service.ts';
+import { imagesOf, presentProduct } from './catalog.present.ts';
 import type {
   CatalogRepo,
   FeatureItemRow,
@@ -29,9 +30,6 @@ export interface CatalogViewer {
 }
 
 const typeOf = (typeId: ProductTypeId) => typeId.replace('product_types.', '') as ProductRow['type'];
-
-const localized = (text: Record<string, string>, language: string): string =>
-  text[language] ?? text.en ?? Object.values(text)[0] ?? '';
 
 /** Words of a search, letters and digits only (at most 8), so that they are safe tsquery terms. */
 export function searchWordsOf(search: string): string[] {
@@ -72,20 +70,6 @@ export function createCatalogService(deps: {
 }) {
   const { repo } = deps;
 
-  /** Each product's images in display order, with the files module's updatedAt. */
-  async function imagesOf(productIds: string[]): Promise<Map<string, FileRef[]>> {
-    const links = await repo.imagesOf(productIds);
-    const refs = new Map(
-      (await deps.files.refsOf([...new Set(links.map((link) => link.fileId))])).map((ref) => [ref.id, ref]),
-    );
-    const images = new Map<string, FileRef[]>();
-    for (const { productId, fileId } of links) {
-      const ref = refs.get(fileId);
-      if (ref) images.set(productId, [...(images.get(productId) ?? []), ref]);
-    }
-    return images;
-  }
-
   function moneyOf(amountMinor: number | null, viewer: CatalogViewer): Money | null {
     const code = viewer.currency.characterCode;
     return amountMinor === null || !isCurrencyCode(code) ? null : { amountMinor, currency: code };
@@ -98,30 +82,12 @@ export function createCatalogService(deps: {
     const ids = rows.map((row) => row.offer.id);
     const features = await repo.featureItemsOf(ids, viewer.currency.id);
     const favourites = viewer.userId ? await repo.favouriteIdsOf(viewer.userId, ids) : new Set<string>();
-    const images = await imagesOf([...new Set(rows.map((row) => row.product.id))]);
+    const images = await imagesOf(deps, [...new Set(rows.map((row) => row.product.id))]);
     const featuresOf = (id: string) => features.filter((item: FeatureItemRow) => item.tradeOfferId === id);
     return rows.map(({ offer, product, amountMinor }) => ({
       id: offer.id,
       productId: product.id,
-      product: {
-        id: product.id,
-        slugifyId: product.slug,
-        typeId: `product_types.${product.type}` as ProductTypeId,
-        unitId: product.unitId,
-        groupId: product.groupId,
-        name: localized(product.name, viewer.language),
-        defaultName: localized(product.name, 'en'),
-        displayName: product.name,
-        description: product.description,
-        caption: product.caption,
-        article: product.article,
-        litres: product.litres,
-        useQuantityLimit: product.useQuantityLimit,
-        quantityLimitRange: product.quantityLimitRange,
-        useFeatureOptionId: 'use_feature_options.use_by_product',
-        images: images.get(product.id) ?? [],
-        primaryImage: images.get(product.id)?.[0] ?? null,
-      },
+      product: presentProduct(product, images.get(product.id) ?? [], viewer.language),
       availableQuantity: offer.availableQuantity,
       price: moneyOf(amountMinor, viewer),
       featureItems: featuresOf(offer.id).map((item) => ({
@@ -200,13 +166,13 @@ export function createCatalogService(deps: {
       return offer;
     },
 
-    /** The user's own favourites, as a trade offer list. */
+    /** The user's own favourites, as a trade offer list (searched and narrowed to a group as the list is). */
     listFavourites(
       userId: string,
-      filter: Pick<TradeOfferListFilter, 'skip' | 'limit' | 'order'> | undefined,
+      request: FetchFavoriteTradeOfferListRequest,
       viewer: CatalogViewer,
     ): Promise<ProductTradeOfferList> {
-      return list({ filter, favouriteOf: userId }, { ...viewer, userId });
+      return list({ ...request, favouriteOf: userId }, { ...viewer, userId });
     },
 
     /** Keeps a trade offer (or its product's first) among the user's favourites; twice is once. */

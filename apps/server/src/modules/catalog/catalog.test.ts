@@ -275,6 +275,26 @@ describe.each(testDatabases)('catalogue on %s', (kind) => {
     expect(visitorList.json().code).toBe('AUTHORIZATION_REQUIRED');
   });
 
+  it('searches and narrows favourites to a group, as the catalogue list does', async () => {
+    const carol = { authorization: await registerUser(t, 'carol-favourites@example.com') };
+    for (const id of ['offer_paper_backdrop', 'offer_tripod', 'offer_litres_50'])
+      await call('favorites/addTradeOffer', { productTradeOfferId: id }, carol);
+    const favourites = async (payload: object) => {
+      const response = await call('favorites/fetchTradeOfferList', payload, {
+        ...carol,
+        'x-locale-id': 'ru',
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as ProductTradeOfferList).output.map((item) => item.product.slugifyId);
+    };
+    expect(await favourites({})).toEqual(['litres-50', 'paper-backdrop', 'tripod']);
+    expect(await favourites({ search: 'бумажный' })).toEqual(['paper-backdrop']);
+    expect(await favourites({ groupId: 'studio' })).toEqual(['paper-backdrop', 'tripod']);
+    expect(await favourites({ groupId: 'studio', filter: { order: 'name desc', limit: 1 } })).toEqual([
+      'tripod',
+    ]);
+  });
+
   it('answers each product with its seeded picture, in the list and the detail', async () => {
     const items = (await list()).output;
     const ids = new Set<string>();
