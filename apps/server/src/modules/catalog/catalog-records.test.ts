@@ -11,7 +11,7 @@ describe.each(testDatabases)('catalogue record controllers on %s', (kind) => {
 
   const get = (path: string, query: Record<string, unknown> = {}, headers: Record<string, string> = {}) => {
     const params = new URLSearchParams(
-      Object.entries(query).map(([key, value]) => [
+      Object.entries(query).map(([key, value]): [string, string] => [
         key,
         typeof value === 'string' ? value : JSON.stringify(value),
       ]),
