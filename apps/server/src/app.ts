@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { removalHeaders } from '@cutout/contracts';
+import { type HtmlMetaTagItem, removalHeaders } from '@cutout/contracts';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -15,6 +15,7 @@ import { passportsRoutes } from './modules/passports/passports.routes.ts';
 import { openApiDocument } from './modules/removal/openapi.ts';
 import { executeRoutes, publicApiRoutes } from './modules/removal/removal.routes.ts';
 import { registerStoreScope, storeRoutes } from './modules/store/store.routes.ts';
+import type { ResolvedStore } from './modules/store/store.service.ts';
 import { registerAuth, usersRoutes } from './modules/users/users.routes.ts';
 import { startupWarnings } from './platform/config.ts';
 import { languageOf, registerRequestContext } from './platform/http/context.ts';
@@ -22,7 +23,7 @@ import { registerErrorHandling } from './platform/http/errors.ts';
 import { registerInputGuard, requestIdOf } from './platform/http/input-guard.ts';
 import { registerCrossSiteCheck, registerSecurityHeaders } from './platform/http/security.ts';
 import { siteOriginOf } from './platform/http/site-origin.ts';
-import { registerWebApp } from './platform/http/web.ts';
+import { type PageHead, registerWebApp } from './platform/http/web.ts';
 import { createInProcessJobs } from './platform/jobs/in-process/in-process-jobs.ts';
 import { outboxRoutes } from './platform/messaging/outbox.routes.ts';
 import { createServices, type ServiceOptions } from './services.ts';
@@ -76,6 +77,33 @@ export async function buildApp({
   const { ledger, litres, apiKeys, files, catalog, catalogRecords, clientErrors, removal, passports } =
     services;
 
+  /** A catalogue page's own title, description and picture; the store's meta tags on any other page. */
+  const pageHeadOf = async (request: FastifyRequest, resolved: ResolvedStore): Promise<PageHead> => {
+    const storeTags = stores.metaTags(resolved);
+    const [, , ...below] = (request.url.split('?')[0] ?? '').split('/');
+    const page = await services.catalogPageHead(below.join('/'), {
+      language: resolved.language,
+      currency: resolved.currency,
+      userId: null,
+    });
+    if (!page) return { language: resolved.language, metaTags: storeTags };
+    const tags: HtmlMetaTagItem[] = [
+      { typeId: 'html_meta_tag_types.title', content: `${page.title} — ${resolved.snapshot.store.name}` },
+      ...(page.description
+        ? [{ typeId: 'html_meta_tag_types.description' as const, content: page.description }]
+        : []),
+      ...storeTags.filter((tag) => tag.typeId === 'html_meta_tag_types.keywords'),
+    ];
+    const image = page.image;
+    return {
+      language: resolved.language,
+      metaTags: tags,
+      imageUrl:
+        image &&
+        `${config.siteUrl}/api/stores/files/${encodeURIComponent(image.id)}/size/medium/download?t=${encodeURIComponent(image.updatedAt)}`,
+    };
+  };
+
   const serveIndex = await registerWebApp(app, {
     distDir: config.webDistDir,
     analyticsCounterId: config.analyticsCounterId,
@@ -83,7 +111,7 @@ export async function buildApp({
       const language = languageOf(request);
       try {
         const resolved = await stores.resolve({ ...request.storeSelection, localeId: language });
-        return { language: resolved.language, metaTags: stores.metaTags(resolved) };
+        return await pageHeadOf(request, resolved);
       } catch {
         return { language, metaTags: [] };
       }

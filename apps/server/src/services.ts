@@ -3,6 +3,7 @@ import { createEngine, type Engine } from '@cutout/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import { createApiKeysRepo } from './modules/api-keys/api-keys.repo.ts';
 import { createApiKeyService } from './modules/api-keys/api-keys.service.ts';
+import { createCatalogPageHeads } from './modules/catalog/catalog.page-head.ts';
 import { createCatalogRepo } from './modules/catalog/catalog.repo.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createCatalogRecordsService } from './modules/catalog/catalog-records.service.ts';
@@ -150,6 +151,7 @@ export function createServices({ config, database, log, now, ...options }: Servi
   const catalogRepo = createCatalogRepo(transactor);
   const catalog = createCatalogService({ repo: catalogRepo, files, now });
   const catalogRecords = createCatalogRecordsService({ repo: catalogRepo, files });
+  const catalogPageHead = createCatalogPageHeads({ catalog, records: catalogRecords });
   const clientErrors = createClientErrorsService({ repo: createClientErrorsRepo(transactor), limiter, now });
   const ownEngine = options.engine ? undefined : lazyEngine(config);
   const removal = createRemovalService({
@@ -189,6 +191,7 @@ export function createServices({ config, database, log, now, ...options }: Servi
     files,
     catalog,
     catalogRecords,
+    catalogPageHead,
     clientErrors,
     removal,
     passports,

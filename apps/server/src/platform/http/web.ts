@@ -8,6 +8,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 export interface PageHead {
   language: Language;
   metaTags: HtmlMetaTagItem[];
+  /** An absolute URL of the page's picture, for link previews (og:image). */
+  imageUrl?: string;
 }
 
 export interface WebAppOptions {
@@ -18,8 +20,8 @@ export interface WebAppOptions {
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** Renders the head tags of a page: title, description and keywords (and their Open Graph twins). */
-export function renderHead(metaTags: HtmlMetaTagItem[]): string {
+/** Renders the head tags of a page: title, description and keywords (and their Open Graph twins), and its picture. */
+export function renderHead(metaTags: HtmlMetaTagItem[], imageUrl?: string): string {
   const content = (typeId: HtmlMetaTagItem['typeId']) =>
     metaTags.find((tag) => tag.typeId === typeId)?.content;
   const title = content('html_meta_tag_types.title');
@@ -38,6 +40,7 @@ export function renderHead(metaTags: HtmlMetaTagItem[]): string {
     );
   }
   if (keywords) tags.push(`<meta name="keywords" content="${escapeHtml(keywords)}">`);
+  if (imageUrl) tags.push(`<meta property="og:image" content="${escapeHtml(imageUrl)}">`);
   return tags.join('\n    ');
 }
 
@@ -56,7 +59,7 @@ export function renderIndexHtml(template: string, head: PageHead, config: Record
   // Replacer functions: a string would read `$&` or `$\`` in a store's meta tag as a pattern.
   return template
     .replace(/<html([^>]*?)\slang="[^"]*"/, (_, attributes) => `<html${attributes} lang="${head.language}"`)
-    .replace('<!--app-head-->', () => renderHead(head.metaTags))
+    .replace('<!--app-head-->', () => renderHead(head.metaTags, head.imageUrl))
     .replace('<!--app-config-->', () => renderConfigBlock(config));
 }
 
