@@ -149,7 +149,12 @@ export function createServices({ config, database, log, now, ...options }: Servi
     now,
   });
   const catalogRepo = createCatalogRepo(transactor);
-  const catalog = createCatalogService({ repo: catalogRepo, files, now });
+  const catalog = createCatalogService({
+    repo: catalogRepo,
+    files,
+    now,
+    listCacheMs: config.catalogCacheMs,
+  });
   const catalogRecords = createCatalogRecordsService({ repo: catalogRepo, files });
   const catalogPageHead = createCatalogPageHeads({ catalog, records: catalogRecords });
   const clientErrors = createClientErrorsService({ repo: createClientErrorsRepo(transactor), limiter, now });

@@ -25,6 +25,8 @@ const envSchema = z.object({
     .positive()
     .default(1024 * 1024),
   DEFAULT_STORE_ID: z.string().min(1).default('cutout'),
+  /** How long a catalogue list page is shared by its viewers before it is read again; 0 turns it off. */
+  CATALOG_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   ANALYTICS_COUNTER_ID: z.string().regex(/^\d+$/, 'must be a numeric counter id').optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
@@ -52,6 +54,8 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
   defaultStoreId: string;
+  /** How long a catalogue list page and its count are shared before they are read again (0: never). */
+  catalogCacheMs: number;
   webDistDir: string;
   analyticsCounterId: string | undefined;
   trustProxy: boolean;
@@ -159,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     defaultStoreId: e.DEFAULT_STORE_ID,
+    catalogCacheMs: e.CATALOG_CACHE_SECONDS * 1000,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     analyticsCounterId: e.ANALYTICS_COUNTER_ID,
     trustProxy: e.TRUST_PROXY,

@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type AppOptions, buildApp } from '../app.ts';
+import { tradeOffers } from '../modules/catalog/catalog.schema.ts';
 import { seedCatalog } from '../modules/catalog/catalog.seed.ts';
 import { storeOptions } from '../modules/store/store.schema.ts';
 import { defaultStoreId, seedStore } from '../modules/store/store.seed.ts';
@@ -161,6 +162,14 @@ export async function setStoreOptions(
       .set({ value })
       .where(and(eq(storeOptions.storeId, storeId), eq(storeOptions.name, name)));
   }
+}
+
+/** Sets a trade offer's stock behind the app's back, as an operator's edit would. */
+export async function setAvailableQuantity(t: TestApp, tradeOfferId: string, quantity: number | null) {
+  await t.database.db
+    .update(tradeOffers)
+    .set({ availableQuantity: quantity })
+    .where(eq(tradeOffers.id, tradeOfferId));
 }
 
 /** A movable clock for rules that depend on time. */

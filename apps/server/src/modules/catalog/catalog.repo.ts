@@ -20,7 +20,6 @@ import {
   productGroups,
   productImages,
   products,
-  tradeOfferFeatureItemPrices,
   tradeOfferFeatureItems,
   tradeOfferPrices,
   tradeOffers,
@@ -30,21 +29,25 @@ export type ProductRow = typeof products.$inferSelect;
 export type ProductGroupRow = typeof productGroups.$inferSelect;
 export type TradeOfferRow = typeof tradeOffers.$inferSelect;
 
-/** A trade offer with its product and its price in one currency (null: none in it). */
-export interface TradeOfferListRow {
-  offer: TradeOfferRow;
-  product: Omit<ProductRow, 'searchDocument'>;
-  amountMinor: number | null;
-}
-
 export interface FeatureItemRow {
   id: string;
-  tradeOfferId: string;
   featureId: string;
   featureName: Record<string, string>;
   value: string;
   displayName: Record<string, string>;
   amountMinor: number | null;
+}
+
+/**
+ * A trade offer with its product, its price in one currency (null: none in it), its feature items
+ * with their prices in that currency, and its product's image file ids in display order.
+ */
+export interface TradeOfferListRow {
+  offer: TradeOfferRow;
+  product: Omit<ProductRow, 'searchDocument'>;
+  amountMinor: number | null;
+  featureItems: FeatureItemRow[];
+  imageFileIds: string[];
 }
 
 /** What a trade offer list is narrowed by; every condition given must hold. */
@@ -151,10 +154,32 @@ export function createCatalogRepo(transactor: Pick<Transactor, 'executor'>) {
   const priceJoin = (currencyId: string) =>
     and(eq(tradeOfferPrices.tradeOfferId, tradeOffers.id), eq(tradeOfferPrices.currencyId, currencyId));
 
-  /** Trade offers with their product and their price in one currency. */
+  /**
+   * What a row of a list answers besides the offer and its product: the price, the feature items
+   * and the image file ids, each read in the same query (json_agg of the few rows each has).
+   */
+  const offerColumns = (currencyId: string) => ({
+    offer: tradeOffers,
+    product: productColumns,
+    amountMinor: tradeOfferPrices.amountMinor,
+    featureItems: sql<FeatureItemRow[]>`(
+      select coalesce(json_agg(json_build_object(
+        'id', i.id, 'featureId', i.feature_id, 'featureName', f.name, 'value', i.value,
+        'displayName', i.display_name, 'amountMinor', ip.amount_minor
+      ) order by i.priority, i.id), '[]'::json)
+      from trade_offer_feature_items i
+      join product_features f on f.id = i.feature_id
+      left join trade_offer_feature_item_prices ip on ip.feature_item_id = i.id and ip.currency_id = ${currencyId}
+      where i.trade_offer_id = ${tradeOffers.id})`,
+    imageFileIds: sql<string[]>`(
+      select coalesce(json_agg(pi.file_id order by pi.position), '[]'::json)
+      from product_images pi where pi.product_id = ${products.id})`,
+  });
+
+  /** Trade offers with their product, their price in one currency, feature items and images. */
   const selectOffers = (currencyId: string) =>
     db()
-      .select({ offer: tradeOffers, product: productColumns, amountMinor: tradeOfferPrices.amountMinor })
+      .select(offerColumns(currencyId))
       .from(tradeOffers)
       .innerJoin(products, eq(products.id, tradeOffers.productId))
       .leftJoin(tradeOfferPrices, priceJoin(currencyId));
@@ -175,7 +200,11 @@ export function createCatalogRepo(transactor: Pick<Transactor, 'executor'>) {
   }
 
   return {
-    /** One page of trade offers and how many match in all. */
+    /**
+     * One page of trade offers. The page's ids are found first, in order, reading only what the
+     * conditions and the order need; the wide columns and the per-row subqueries are then read for
+     * those few rows only.
+     */
     async listTradeOffers(input: {
       where: TradeOfferConditions;
       currencyId: string;
@@ -183,20 +212,36 @@ export function createCatalogRepo(transactor: Pick<Transactor, 'executor'>) {
       sort: TradeOfferSort[];
       skip: number;
       limit: number;
-    }): Promise<{ rows: TradeOfferListRow[]; total: number }> {
-      const where = conditionsOf(input.where);
-      const rows = await selectOffers(input.currencyId)
-        .where(where)
-        .orderBy(...orderOf(input.sort, input.language))
+    }): Promise<TradeOfferListRow[]> {
+      const order = orderOf(input.sort, input.language);
+      const page = db()
+        .select({ pageId: sql<string>`${tradeOffers.id}`.as('page_id') })
+        .from(tradeOffers)
+        .innerJoin(products, eq(products.id, tradeOffers.productId))
+        .leftJoin(tradeOfferPrices, priceJoin(input.currencyId))
+        .where(conditionsOf(input.where))
+        .orderBy(...order)
         .offset(input.skip)
-        .limit(input.limit);
+        .limit(input.limit)
+        .as('page');
+      return db()
+        .select(offerColumns(input.currencyId))
+        .from(page)
+        .innerJoin(tradeOffers, eq(tradeOffers.id, page.pageId))
+        .innerJoin(products, eq(products.id, tradeOffers.productId))
+        .leftJoin(tradeOfferPrices, priceJoin(input.currencyId))
+        .orderBy(...order);
+    },
+
+    /** How many trade offers match, in all. */
+    async countTradeOffers(input: { where: TradeOfferConditions; currencyId: string }): Promise<number> {
       const [counted] = await db()
         .select({ total: count() })
         .from(tradeOffers)
         .innerJoin(products, eq(products.id, tradeOffers.productId))
         .leftJoin(tradeOfferPrices, priceJoin(input.currencyId))
-        .where(where);
-      return { rows, total: counted?.total ?? 0 };
+        .where(conditionsOf(input.where));
+      return counted?.total ?? 0;
     },
 
     /** The trade offer with this id, else the first offer of the product with this id or slug. */
@@ -207,32 +252,6 @@ export function createCatalogRepo(transactor: Pick<Transactor, 'executor'>) {
         .orderBy(desc(sql`${tradeOffers.id} = ${key}`), asc(tradeOffers.priority), asc(tradeOffers.id))
         .limit(1);
       return row ?? null;
-    },
-
-    /** The feature items of some trade offers, with their prices in one currency. */
-    featureItemsOf(tradeOfferIds: string[], currencyId: string): Promise<FeatureItemRow[]> {
-      if (tradeOfferIds.length === 0) return Promise.resolve([]);
-      return db()
-        .select({
-          id: tradeOfferFeatureItems.id,
-          tradeOfferId: tradeOfferFeatureItems.tradeOfferId,
-          featureId: tradeOfferFeatureItems.featureId,
-          featureName: productFeatures.name,
-          value: tradeOfferFeatureItems.value,
-          displayName: tradeOfferFeatureItems.displayName,
-          amountMinor: tradeOfferFeatureItemPrices.amountMinor,
-        })
-        .from(tradeOfferFeatureItems)
-        .innerJoin(productFeatures, eq(productFeatures.id, tradeOfferFeatureItems.featureId))
-        .leftJoin(
-          tradeOfferFeatureItemPrices,
-          and(
-            eq(tradeOfferFeatureItemPrices.featureItemId, tradeOfferFeatureItems.id),
-            eq(tradeOfferFeatureItemPrices.currencyId, currencyId),
-          ),
-        )
-        .where(inArray(tradeOfferFeatureItems.tradeOfferId, tradeOfferIds))
-        .orderBy(asc(tradeOfferFeatureItems.priority), asc(tradeOfferFeatureItems.id));
     },
 
     /** The image file ids of some products, in display order. */

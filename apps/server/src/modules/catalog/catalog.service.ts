@@ -9,12 +9,12 @@ import {
   type ProductTypeId,
   type TradeOfferListFilter,
 } from '@cutout/contracts';
+import { createTtlCache } from '../../platform/cache/ttl-cache.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { FilesService } from '../files/files.service.ts';
-import { imagesOf, presentProduct } from './catalog.present.ts';
+import { presentProduct } from './catalog.present.ts';
 import type {
   CatalogRepo,
-  FeatureItemRow,
   ProductGroupRow,
   ProductRow,
   TradeOfferConditions,
@@ -67,30 +67,42 @@ export function createCatalogService(deps: {
   repo: CatalogRepo;
   files: Pick<FilesService, 'refsOf'>;
   now: () => Date;
+  /** How long a page of the list and its count are shared before they are read again (0: never). */
+  listCacheMs?: number;
 }) {
   const { repo } = deps;
+  const cacheOptions = { ttlMs: deps.listCacheMs ?? 0, maxEntries: 1000, now: () => deps.now().getTime() };
+  const pages = createTtlCache<ProductTradeOffer[]>(cacheOptions);
+  const counts = createTtlCache<number>(cacheOptions);
+  const groups = createTtlCache<ProductGroupRow[]>(cacheOptions);
 
   function moneyOf(amountMinor: number | null, viewer: CatalogViewer): Money | null {
     const code = viewer.currency.characterCode;
     return amountMinor === null || !isCurrencyCode(code) ? null : { amountMinor, currency: code };
   }
 
+  /** The rows as the API answers them, each marked as not a favourite (see withFavourites). */
   async function toTradeOffers(
     rows: TradeOfferListRow[],
     viewer: CatalogViewer,
   ): Promise<ProductTradeOffer[]> {
-    const ids = rows.map((row) => row.offer.id);
-    const features = await repo.featureItemsOf(ids, viewer.currency.id);
-    const favourites = viewer.userId ? await repo.favouriteIdsOf(viewer.userId, ids) : new Set<string>();
-    const images = await imagesOf(deps, [...new Set(rows.map((row) => row.product.id))]);
-    const featuresOf = (id: string) => features.filter((item: FeatureItemRow) => item.tradeOfferId === id);
-    return rows.map(({ offer, product, amountMinor }) => ({
+    const refs = new Map(
+      (await deps.files.refsOf([...new Set(rows.flatMap((row) => row.imageFileIds))])).map((ref) => [
+        ref.id,
+        ref,
+      ]),
+    );
+    return rows.map(({ offer, product, amountMinor, featureItems, imageFileIds }) => ({
       id: offer.id,
       productId: product.id,
-      product: presentProduct(product, images.get(product.id) ?? [], viewer.language),
+      product: presentProduct(
+        product,
+        imageFileIds.flatMap((id) => refs.get(id) ?? []),
+        viewer.language,
+      ),
       availableQuantity: offer.availableQuantity,
       price: moneyOf(amountMinor, viewer),
-      featureItems: featuresOf(offer.id).map((item) => ({
+      featureItems: featureItems.map((item) => ({
         id: item.id,
         featureId: item.featureId,
         featureName: item.featureName,
@@ -98,8 +110,21 @@ export function createCatalogService(deps: {
         displayName: item.displayName,
         price: moneyOf(item.amountMinor, viewer),
       })),
-      favorite: favourites.has(offer.id),
+      favorite: false,
     }));
+  }
+
+  /** Marks the offers the viewer keeps among their favourites (a visitor keeps none). */
+  async function withFavourites(
+    offers: ProductTradeOffer[],
+    viewer: CatalogViewer,
+  ): Promise<ProductTradeOffer[]> {
+    if (!viewer.userId || offers.length === 0) return offers;
+    const favourites = await repo.favouriteIdsOf(
+      viewer.userId,
+      offers.map((offer) => offer.id),
+    );
+    return offers.map((offer) => (favourites.has(offer.id) ? { ...offer, favorite: true } : offer));
   }
 
   async function conditionsOf(
@@ -112,7 +137,10 @@ export function createCatalogService(deps: {
     if (where.typeId)
       conditions.types = (Array.isArray(where.typeId) ? where.typeId : [where.typeId]).map(typeOf);
     if (request.groupId) {
-      conditions.groupIds = groupWithSubgroups(await repo.listGroups(), request.groupId);
+      conditions.groupIds = groupWithSubgroups(
+        await groups.get('all', () => repo.listGroups()),
+        request.groupId,
+      );
       // An unknown group has no products.
       if (conditions.groupIds.length === 0) return null;
     }
@@ -130,24 +158,77 @@ export function createCatalogService(deps: {
     return conditions;
   }
 
-  async function list(
-    request: FetchProductTradeOfferListRequest & { favouriteOf?: string },
+  /**
+   * A page of the list, shared by every viewer of the same language and currency: the page and
+   * the count are each kept for a few seconds (`listCacheMs`), so that the pages most people open
+   * cost the database nothing; the count is kept per conditions, so paging does not count again.
+   */
+  async function sharedPage(
+    request: FetchProductTradeOfferListRequest,
     viewer: CatalogViewer,
   ): Promise<ProductTradeOfferList> {
     const filter = request.filter ?? {};
     const conditions = await conditionsOf(request);
     if (!conditions) return { output: [], outputInfo: { count: 0 }, totalCount: 0 };
-    if (request.favouriteOf) conditions.favouriteOf = request.favouriteOf;
-    const { rows, total } = await repo.listTradeOffers({
-      where: conditions,
-      currencyId: viewer.currency.id,
-      language: viewer.language,
-      sort: sortOf(filter.order),
-      skip: filter.skip ?? 0,
-      limit: filter.limit ?? listLimits.defaultPageSize,
-    });
-    const output = await toTradeOffers(rows, viewer);
-    return { output, outputInfo: { count: output.length }, totalCount: total };
+    const currencyId = viewer.currency.id;
+    const where = JSON.stringify(conditions);
+    const sort = sortOf(filter.order);
+    const skip = filter.skip ?? 0;
+    const limit = filter.limit ?? listLimits.defaultPageSize;
+    const pageKey = JSON.stringify([where, currencyId, viewer.language, sort, skip, limit]);
+    const [output, totalCount] = await Promise.all([
+      pages.get(pageKey, async () =>
+        toTradeOffers(
+          await repo.listTradeOffers({
+            where: conditions,
+            currencyId,
+            language: viewer.language,
+            sort,
+            skip,
+            limit,
+          }),
+          viewer,
+        ),
+      ),
+      counts.get(JSON.stringify([where, currencyId]), () =>
+        repo.countTradeOffers({ where: conditions, currencyId }),
+      ),
+    ]);
+    return { output, outputInfo: { count: output.length }, totalCount };
+  }
+
+  async function list(
+    request: FetchProductTradeOfferListRequest,
+    viewer: CatalogViewer,
+  ): Promise<ProductTradeOfferList> {
+    const page = await sharedPage(request, viewer);
+    return { ...page, output: await withFavourites(page.output, viewer) };
+  }
+
+  /** The user's favourites: their own, so never shared. */
+  async function favouritesPage(
+    userId: string,
+    request: FetchFavoriteTradeOfferListRequest,
+    viewer: CatalogViewer,
+  ): Promise<ProductTradeOfferList> {
+    const filter = request.filter ?? {};
+    const conditions = await conditionsOf(request);
+    if (!conditions) return { output: [], outputInfo: { count: 0 }, totalCount: 0 };
+    conditions.favouriteOf = userId;
+    const currencyId = viewer.currency.id;
+    const [rows, totalCount] = await Promise.all([
+      repo.listTradeOffers({
+        where: conditions,
+        currencyId,
+        language: viewer.language,
+        sort: sortOf(filter.order),
+        skip: filter.skip ?? 0,
+        limit: filter.limit ?? listLimits.defaultPageSize,
+      }),
+      repo.countTradeOffers({ where: conditions, currencyId }),
+    ]);
+    const output = (await toTradeOffers(rows, viewer)).map((offer) => ({ ...offer, favorite: true }));
+    return { output, outputInfo: { count: output.length }, totalCount };
   }
 
   async function findOrThrow(idOrSlug: string, viewer: CatalogViewer): Promise<TradeOfferListRow> {
@@ -157,11 +238,14 @@ export function createCatalogService(deps: {
   }
 
   return {
-    list: (request: FetchProductTradeOfferListRequest, viewer: CatalogViewer) => list(request, viewer),
+    list,
 
     /** A trade offer by its id, or its product's id or slug; NOT_FOUND when none. */
     async get(idOrSlug: string, viewer: CatalogViewer): Promise<ProductTradeOffer> {
-      const [offer] = await toTradeOffers([await findOrThrow(idOrSlug, viewer)], viewer);
+      const [offer] = await withFavourites(
+        await toTradeOffers([await findOrThrow(idOrSlug, viewer)], viewer),
+        viewer,
+      );
       if (!offer) throw new DomainError('NOT_FOUND');
       return offer;
     },
@@ -172,7 +256,7 @@ export function createCatalogService(deps: {
       request: FetchFavoriteTradeOfferListRequest,
       viewer: CatalogViewer,
     ): Promise<ProductTradeOfferList> {
-      return list({ ...request, favouriteOf: userId }, { ...viewer, userId });
+      return favouritesPage(userId, request, viewer);
     },
 
     /** Keeps a trade offer (or its product's first) among the user's favourites; twice is once. */

@@ -22,7 +22,8 @@ const bySeedPriority = [
 describe.each(testDatabases)('catalogue on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    // Every list reads the database: the shared list cache has its own test below.
+    t = await createTestApp(kind, { CATALOG_CACHE_SECONDS: '0' });
   });
   afterAll(() => t.close());
 

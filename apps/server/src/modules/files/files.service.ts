@@ -45,6 +45,12 @@ export function createFilesService(deps: {
   /** Resizes in progress, so that two first requests for one size resize once. */
   const inFlight = new Map<string, Promise<Buffer>>();
   const counters = { resized: 0 };
+  /**
+   * Refs already read. A file is written once and never changed (a new picture is a new file), so
+   * a ref read once holds for good; at most `knownRefsLimit` are kept.
+   */
+  const knownRefs = new Map<string, FileRef>();
+  const knownRefsLimit = 20_000;
 
   async function original(row: FileRow): Promise<Buffer> {
     const bytes = await storage.getBytes(row.storageKey);
@@ -107,8 +113,13 @@ export function createFilesService(deps: {
 
     /** The id and updatedAt of each file of these ids that exists. */
     async refsOf(ids: string[]): Promise<FileRef[]> {
-      const rows = await repo.findMany(ids);
-      return rows.map((row) => ({ id: row.id, updatedAt: row.updatedAt.toISOString() }));
+      const unknown = ids.filter((id) => !knownRefs.has(id));
+      if (unknown.length > 0) {
+        if (knownRefs.size + unknown.length > knownRefsLimit) knownRefs.clear();
+        for (const row of await repo.findMany(unknown))
+          knownRefs.set(row.id, { id: row.id, updatedAt: row.updatedAt.toISOString() });
+      }
+      return ids.flatMap((id) => knownRefs.get(id) ?? []);
     },
 
     /** The image of a file in a size; NOT_FOUND for an unknown id. */
