@@ -29,6 +29,15 @@ const orderSchema = z
     `order must be 'property [asc|desc]', property one of: ${tradeOfferOrderProperties.join(', ')}`,
   );
 
+/**
+ * What a product answer may include beyond its own fields (SPEC §7.5 `include`): its images are
+ * always answered (primaryImage and images are accepted for clients that ask), its kind and its set
+ * only when asked (the detail always answers its set).
+ */
+export const productIncludes = ['primaryImage', 'images', 'kind', 'productSet'] as const;
+export type ProductInclude = (typeof productIncludes)[number];
+const includeSchema = z.array(z.enum(productIncludes)).max(productIncludes.length);
+
 export const tradeOfferWhereSchema = z.strictObject({
   id: z.string().min(1).optional(),
   productId: z.string().min(1).optional(),
@@ -40,10 +49,11 @@ const maxInt32 = 2_147_483_647;
 
 /**
  * The list filter of SPEC §7.7 as this list reads it: `where` and `order` name only what a trade
- * offer has; `include` is accepted and not used yet.
+ * offer has; `include` names what the answer adds (productIncludes).
  */
 export const tradeOfferListFilterSchema = listFilterSchema.extend({
   where: tradeOfferWhereSchema.optional(),
+  include: includeSchema.optional(),
   order: z.union([orderSchema, z.array(orderSchema).max(4)]).optional(),
   skip: z.number().int().min(0).max(maxInt32).optional(),
 });
@@ -67,6 +77,36 @@ export const fetchProductTradeOfferListRequestSchema = z.strictObject({
 });
 export type FetchProductTradeOfferListRequest = z.infer<typeof fetchProductTradeOfferListRequestSchema>;
 
+export const productKindSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  displayName: localizedTextSchema,
+  /** The features its products are chosen by, in order. */
+  featureIds: z.array(z.string()),
+});
+export type ProductKind = z.infer<typeof productKindSchema>;
+
+export const productSetPrintOptionIds = [
+  'product_set_print_options.only_set',
+  'product_set_print_options.only_products',
+  'product_set_print_options.set_and_products',
+] as const;
+export const setPriceCalculationMethodIds = [
+  'set_price_calculation_methods.fixed',
+  'set_price_calculation_methods.by_product_prices',
+] as const;
+
+/** A product sold as a set of others (SPEC §3): what it holds and what an invoice prints of it. */
+export const productSetSchema = z.object({
+  id: z.string(),
+  printOptionId: z.enum(productSetPrintOptionIds),
+  setPriceCalculationMethodId: z.enum(setPriceCalculationMethodIds),
+  items: z.array(
+    z.object({ productId: z.string(), slugifyId: z.string(), name: z.string(), quantity: z.number().int() }),
+  ),
+});
+export type ProductSet = z.infer<typeof productSetSchema>;
+
 export const productSchema = z.object({
   id: z.string(),
   slugifyId: z.string(),
@@ -84,7 +124,13 @@ export const productSchema = z.object({
   litres: z.number().int().nullable(),
   useQuantityLimit: z.boolean(),
   quantityLimitRange: z.string().nullable(),
+  /** use_by_kind: the product is chosen by its kind's features, in the kind's order. */
   useFeatureOptionId: z.enum(['use_feature_options.use_by_product', 'use_feature_options.use_by_kind']),
+  kindId: z.string().nullable(),
+  /** With include 'kind': the product's kind, or null. */
+  kind: productKindSchema.nullable().optional(),
+  /** On the detail, and with include 'productSet': the set the product is, or null. */
+  productSet: productSetSchema.nullable().optional(),
   /** In display order; build `/api/stores/files/{id}/size/{size}/download?t={updatedAt}` from each. */
   images: z.array(fileRefSchema),
   /** The first image, or null when the product has none. */
@@ -126,7 +172,7 @@ export type ProductTradeOfferList = z.infer<typeof productTradeOfferListSchema>;
 
 /** POST /products/{id}/fetchProductTradeOffer: the id is a trade offer's id, or a product's id or slug. */
 export const fetchProductTradeOfferRequestSchema = z
-  .object({ filter: z.object({ include: z.array(z.string()).optional() }).optional() })
+  .object({ filter: z.object({ include: includeSchema.optional() }).optional() })
   .nullish();
 
 /** Favourites: the trade offer (or, as SPEC §3 allows, its product's id). */

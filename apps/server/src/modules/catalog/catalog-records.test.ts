@@ -85,7 +85,7 @@ describe.each(testDatabases)('catalogue record controllers on %s', (kind) => {
       'light-box', // Folding light box
       'turntable', // Motorised turntable
     ]);
-    expect(studio.totalCount).toBe(5);
+    expect(studio.totalCount).toBe(6);
     const pins = await ok<{ output: Array<{ slugifyId: string }> }>('products', {
       filter: { where: { typeId: 'product_types.pin_code' } },
     });

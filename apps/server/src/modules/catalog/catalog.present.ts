@@ -1,6 +1,6 @@
-import type { FileRef, Product, ProductTypeId } from '@cutout/contracts';
+import type { FileRef, Product, ProductKind, ProductSet, ProductTypeId } from '@cutout/contracts';
 import type { FilesService } from '../files/files.service.ts';
-import type { CatalogRepo, ProductRow } from './catalog.repo.ts';
+import type { CatalogRepo, KindRow, ProductRow, SetRow } from './catalog.repo.ts';
 
 /** A localized text in a language, else in English, else in any language it has. */
 export const localized = (text: Record<string, string>, language: string): string =>
@@ -44,8 +44,52 @@ export function presentProduct(
     litres: product.litres,
     useQuantityLimit: product.useQuantityLimit,
     quantityLimitRange: product.quantityLimitRange,
-    useFeatureOptionId: 'use_feature_options.use_by_product',
+    useFeatureOptionId: `use_feature_options.${product.useFeatureOption}`,
+    kindId: product.kindId,
     images,
     primaryImage: images[0] ?? null,
   };
+}
+
+/** A kind as the API answers it, in a language. */
+export function presentKind(kind: KindRow, language: string): ProductKind {
+  return {
+    id: kind.id,
+    name: localized(kind.name, language),
+    displayName: kind.name,
+    featureIds: kind.featureIds,
+  };
+}
+
+/** A set as the API answers it, in a language. */
+export function presentSet(set: SetRow, language: string): ProductSet {
+  return {
+    id: set.id,
+    printOptionId: `product_set_print_options.${set.printOption}`,
+    setPriceCalculationMethodId: `set_price_calculation_methods.${set.priceCalculationMethod}`,
+    items: set.items.map((item) => ({
+      productId: item.productId,
+      slugifyId: item.slug,
+      name: localized(item.name, language),
+      quantity: item.quantity,
+    })),
+  };
+}
+
+/**
+ * The feature items a product offers: all of its own (use_by_product), or, when it is chosen by
+ * its kind (use_by_kind), those of the kind's features only, in the kind's order of features.
+ */
+export function offeredFeatureItems<T extends { featureId: string }>(
+  items: T[],
+  product: { useFeatureOption: string },
+  kind: KindRow | null,
+): T[] {
+  if (product.useFeatureOption !== 'use_by_kind' || !kind) return items;
+  const rank = (item: T) => kind.featureIds.indexOf(item.featureId);
+  return items
+    .filter((item) => rank(item) >= 0)
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => rank(a.item) - rank(b.item) || a.index - b.index)
+    .map(({ item }) => item);
 }

@@ -48,6 +48,21 @@ export interface TradeOfferListRow {
   amountMinor: number | null;
   featureItems: FeatureItemRow[];
   imageFileIds: string[];
+  kind: KindRow | null;
+  productSet: SetRow | null;
+}
+
+export interface KindRow {
+  id: string;
+  name: Record<string, string>;
+  featureIds: string[];
+}
+
+export interface SetRow {
+  id: string;
+  printOption: 'only_set' | 'only_products' | 'set_and_products';
+  priceCalculationMethod: 'fixed' | 'by_product_prices';
+  items: Array<{ productId: string; slug: string; name: Record<string, string>; quantity: number }>;
 }
 
 /** What a trade offer list is narrowed by; every condition given must hold. */
@@ -174,6 +189,19 @@ export function createCatalogRepo(transactor: Pick<Transactor, 'executor'>) {
     imageFileIds: sql<string[]>`(
       select coalesce(json_agg(pi.file_id order by pi.position), '[]'::json)
       from product_images pi where pi.product_id = ${products.id})`,
+    kind: sql<KindRow | null>`(
+      select json_build_object('id', k.id, 'name', k.name, 'featureIds', k.feature_ids)
+      from product_kinds k where k.id = ${products.kindId})`,
+    productSet: sql<SetRow | null>`(
+      select json_build_object(
+        'id', s.id, 'printOption', s.print_option, 'priceCalculationMethod', s.price_calculation_method,
+        'items', (
+          select coalesce(json_agg(json_build_object(
+            'productId', sp.id, 'slug', sp.slug, 'name', sp.name, 'quantity', si.quantity
+          ) order by si.priority, sp.id), '[]'::json)
+          from product_set_items si join products sp on sp.id = si.product_id
+          where si.set_id = s.id))
+      from product_sets s where s.product_id = ${products.id})`,
   });
 
   /** Trade offers with their product, their price in one currency, feature items and images. */

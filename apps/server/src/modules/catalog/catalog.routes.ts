@@ -47,7 +47,7 @@ export async function catalogRoutes(
         response: { 200: productTradeOfferSchema },
       },
     },
-    (request) => catalog.get(request.params.id, viewerOf(request)),
+    (request) => catalog.get(request.params.id, viewerOf(request), request.body?.filter?.include),
   );
 
   api.post(

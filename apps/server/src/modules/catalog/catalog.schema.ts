@@ -36,6 +36,19 @@ export const productGroups = pgTable(
   (t) => [index('product_groups_parent_idx').on(t.parentId)],
 );
 
+/** How a product's trade offers are chosen: by its own feature items, or by its kind's features. */
+export const useFeatureOptions = ['use_by_product', 'use_by_kind'] as const;
+
+/**
+ * Product kinds (SPEC §3 `use_by_kind`): a kind names the features its products are chosen by, in
+ * order (a backdrop by colour, then size); a product that uses its kind offers only those.
+ */
+export const productKinds = pgTable('product_kinds', {
+  id: text('id').primaryKey(),
+  name: jsonb('name').$type<LocalizedText>().notNull(),
+  featureIds: jsonb('feature_ids').$type<string[]>().notNull().default([]),
+});
+
 export const products = pgTable(
   'products',
   {
@@ -54,6 +67,10 @@ export const products = pgTable(
     /** Allowed quantities, SPEC §5: a comma list of numbers or min-max ranges ("1,2,5-10"). */
     quantityLimitRange: text('quantity_limit_range'),
     priority: integer('priority').notNull().default(0),
+    kindId: text('kind_id').references(() => productKinds.id),
+    useFeatureOption: text('use_feature_option', { enum: useFeatureOptions })
+      .notNull()
+      .default('use_by_product'),
     /**
      * Names, captions and descriptions in English and Russian, stemmed by each language's
      * configuration, for full-text search. Other languages are not indexed.
@@ -70,6 +87,10 @@ export const products = pgTable(
     index('products_priority_idx').on(t.priority, t.id),
     index('products_search_idx').using('gin', t.searchDocument),
     check('products_type_check', sql`${t.type} in ('goods', 'gift_card', 'pin_code', 'personal_account')`),
+    check(
+      'products_use_feature_option_check',
+      sql`${t.useFeatureOption} = 'use_by_product' or (${t.useFeatureOption} = 'use_by_kind' and ${t.kindId} is not null)`,
+    ),
   ],
 );
 
@@ -179,4 +200,94 @@ export const productImages = pgTable(
     position: integer('position').notNull(),
   },
   (t) => [primaryKey({ columns: [t.productId, t.position] })],
+);
+
+/** What an invoice prints for a set (SPEC §3): the set's line, its products' lines, or both. */
+export const productSetPrintOptions = ['only_set', 'only_products', 'set_and_products'] as const;
+/** How a set is priced: its own trade offer's price, or the sum of its products' prices. */
+export const setPriceCalculationMethods = ['fixed', 'by_product_prices'] as const;
+
+/** A product sold as a set of other products (a starter kit): one row per set product. */
+export const productSets = pgTable(
+  'product_sets',
+  {
+    id: text('id').primaryKey(),
+    productId: text('product_id')
+      .notNull()
+      .unique()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    printOption: text('print_option', { enum: productSetPrintOptions }).notNull().default('set_and_products'),
+    priceCalculationMethod: text('price_calculation_method', { enum: setPriceCalculationMethods })
+      .notNull()
+      .default('fixed'),
+  },
+  (t) => [
+    check(
+      'product_sets_print_option_check',
+      sql`${t.printOption} in ('only_set', 'only_products', 'set_and_products')`,
+    ),
+    check(
+      'product_sets_price_calculation_method_check',
+      sql`${t.priceCalculationMethod} in ('fixed', 'by_product_prices')`,
+    ),
+  ],
+);
+
+/** The products of a set and how many of each it holds. */
+export const productSetItems = pgTable(
+  'product_set_items',
+  {
+    setId: text('set_id')
+      .notNull()
+      .references(() => productSets.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id),
+    quantity: integer('quantity').notNull(),
+    priority: integer('priority').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.setId, t.productId] }),
+    check('product_set_items_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** What a segment's rule selects products by; every condition given must hold. */
+export interface ProductSegmentRule {
+  typeIds?: string[];
+  groupIds?: string[];
+  search?: string;
+  /** Feature id → values, of which a product's offer must have one. */
+  features?: Record<string, string[]>;
+  /** A price range in one currency's minor units. */
+  price?: { currencyId: string; from?: number; to?: number };
+}
+
+/**
+ * Product segments: a named rule over the catalogue (all litre bundles, studio goods under 5 000 ₽)
+ * whose products are kept in product_segment_mappings when it is executed, or set by hand.
+ */
+export const productSegments = pgTable('product_segments', {
+  id: text('id').primaryKey(),
+  name: jsonb('name').$type<LocalizedText>().notNull(),
+  rule: jsonb('rule').$type<ProductSegmentRule>().notNull(),
+  executedAt: timestamp('executed_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const productSegmentMappings = pgTable(
+  'product_segment_mappings',
+  {
+    segmentId: text('segment_id')
+      .notNull()
+      .references(() => productSegments.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.segmentId, t.productId] }),
+    index('product_segment_mappings_product_idx').on(t.productId),
+  ],
 );

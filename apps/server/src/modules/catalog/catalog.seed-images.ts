@@ -12,7 +12,8 @@ export type SeedPicture =
   | { kind: 'light-box' }
   | { kind: 'backdrop'; colour: string }
   | { kind: 'turntable' }
-  | { kind: 'tripod' };
+  | { kind: 'tripod' }
+  | { kind: 'starter-kit' };
 
 const ink = '#1f2a44';
 
@@ -90,6 +91,16 @@ const drawings: { [K in SeedPicture['kind']]: (picture: Extract<SeedPicture, { k
         `<circle cx="400" cy="195" r="42" fill="#9aa4b2"/>` +
         `<g stroke="${ink}" stroke-width="18" stroke-linecap="round"><line x1="400" y1="270" x2="400" y2="420"/>` +
         `<line x1="400" y1="420" x2="230" y2="680"/><line x1="400" y1="420" x2="570" y2="680"/><line x1="400" y1="420" x2="400" y2="690"/></g>`,
+    ),
+  'starter-kit': () =>
+    frame(
+      '#f0f7f1',
+      `<rect x="130" y="300" width="540" height="330" rx="26" fill="#c98f52"/>` +
+        `<rect x="130" y="300" width="540" height="70" rx="20" fill="#ad7640"/>` +
+        `<rect x="370" y="300" width="60" height="330" fill="#e9c46a"/>` +
+        `<polygon points="200,300 330,300 350,180 180,180" fill="#fff" stroke="${ink}" stroke-width="8" stroke-linejoin="round"/>` +
+        `<path d="M470 300 V170 H600 V300" fill="#3cb371" stroke="${ink}" stroke-width="8"/>` +
+        label('KIT', 520, 90, '#fff'),
     ),
 };
 

@@ -4,6 +4,9 @@ import {
   productFeatures,
   productGroups,
   productImages,
+  productKinds,
+  productSetItems,
+  productSets,
   products,
   tradeOfferFeatureItemPrices,
   tradeOfferFeatureItems,
@@ -38,7 +41,17 @@ interface SeedProduct {
   prices: Prices;
   featureItems?: SeedFeatureItem[];
   picture: SeedPicture;
+  /** Chosen by this kind's features (use_by_kind). */
+  kindId?: string;
+  /** A set of these products (by slug), and what an invoice prints of it. */
+  set?: {
+    printOption: (typeof productSets.$inferInsert)['printOption'];
+    items: Array<{ slug: string; quantity: number }>;
+  };
 }
+
+/** Backdrops are chosen by colour, then size, whatever else their offers say. */
+const kinds = [{ id: 'kind_backdrop', name: { en: 'Backdrop', ru: 'Фон' }, featureIds: ['colour', 'size'] }];
 
 const groups = [
   {
@@ -206,6 +219,7 @@ const catalogue: SeedProduct[] = [
       ru: 'Бесшовные бумажные фоны 1,35 × 10 м четырёх цветов. Продаются рулонами: 1, 2 или от 5 до 10.',
     },
     article: 'BD-P135',
+    kindId: 'kind_backdrop',
     quantityLimitRange: '1,2,5-10',
     availableQuantity: 40,
     picture: { kind: 'backdrop', colour: '#3cb371' },
@@ -223,6 +237,7 @@ const catalogue: SeedProduct[] = [
       ru: 'Моющийся виниловый фон 1,5 × 3 м, матовый.',
     },
     article: 'BD-V150',
+    kindId: 'kind_backdrop',
     availableQuantity: 0,
     picture: { kind: 'backdrop', colour: '#3a3a3a' },
     prices: { RUB: 390_000, USD: 4_500, EUR: 4_200 },
@@ -258,6 +273,30 @@ const catalogue: SeedProduct[] = [
     picture: { kind: 'tripod' },
     prices: { RUB: 420_000, USD: 4_900, EUR: 4_600 },
   },
+  {
+    slug: 'starter-kit',
+    type: 'goods',
+    unitId: 'units.piece',
+    groupId: 'group_studio',
+    name: { en: 'Product photo starter kit', ru: 'Стартовый набор для предметной съёмки' },
+    caption: { en: 'Light box, two backdrops and a tripod', ru: 'Лайтбокс, два фона и штатив' },
+    description: {
+      en: 'Everything to start shooting products at home: a folding light box, two paper backdrop rolls and a camera tripod, for less than apart.',
+      ru: 'Всё, чтобы начать снимать товары дома: складной лайтбокс, два рулона бумажного фона и штатив — дешевле, чем по отдельности.',
+    },
+    article: 'KIT-01',
+    availableQuantity: 8,
+    picture: { kind: 'starter-kit' },
+    prices: { RUB: 1_190_000, USD: 13_900, EUR: 12_900 },
+    set: {
+      printOption: 'set_and_products',
+      items: [
+        { slug: 'light-box', quantity: 1 },
+        { slug: 'paper-backdrop', quantity: 2 },
+        { slug: 'tripod', quantity: 1 },
+      ],
+    },
+  },
 ];
 
 const priceRows = <K extends string>(key: K, id: string, prices: Prices) =>
@@ -292,6 +331,7 @@ async function seedProducts(db: Db): Promise<void> {
       .values(groups.map((group, index) => ({ ...group, priority: (index + 1) * 10 })))
       .onConflictDoNothing();
     await tx.insert(productFeatures).values(features).onConflictDoNothing();
+    await tx.insert(productKinds).values(kinds).onConflictDoNothing();
     for (const [index, item] of catalogue.entries()) {
       const productId = productIdOf(item);
       const offerId = `offer_${item.slug.replaceAll('-', '_')}`;
@@ -311,6 +351,8 @@ async function seedProducts(db: Db): Promise<void> {
           useQuantityLimit: item.quantityLimitRange !== undefined,
           quantityLimitRange: item.quantityLimitRange ?? null,
           priority: (index + 1) * 10,
+          kindId: item.kindId ?? null,
+          useFeatureOption: item.kindId ? 'use_by_kind' : 'use_by_product',
         })
         .onConflictDoNothing()
         .returning({ id: products.id });
@@ -320,6 +362,18 @@ async function seedProducts(db: Db): Promise<void> {
         .insert(tradeOffers)
         .values({ id: offerId, productId, availableQuantity: item.availableQuantity });
       await tx.insert(tradeOfferPrices).values(priceRows('tradeOfferId', offerId, item.prices));
+      if (item.set) {
+        const setId = `set_${item.slug.replaceAll('-', '_')}`;
+        await tx.insert(productSets).values({ id: setId, productId, printOption: item.set.printOption });
+        await tx.insert(productSetItems).values(
+          item.set.items.map(({ slug, quantity }, priority) => ({
+            setId,
+            productId: `product_${slug.replaceAll('-', '_')}`,
+            quantity,
+            priority,
+          })),
+        );
+      }
       for (const [position, feature] of (item.featureItems ?? []).entries()) {
         const featureItemId = `${offerId}_${feature.featureId}_${feature.value.replaceAll('-', '_')}`;
         await tx.insert(tradeOfferFeatureItems).values({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { offeredFeatureItems } from './catalog.present.ts';
 import type { ProductGroupRow } from './catalog.repo.ts';
 import { groupWithSubgroups, searchWordsOf, sortOf } from './catalog.service.ts';
 
@@ -32,5 +33,30 @@ describe('catalogue rules', () => {
       { property: 'createdAt', direction: 'asc' },
       { property: 'name', direction: 'asc' },
     ]);
+  });
+
+  it.each([
+    [
+      'its own items, as they are',
+      'use_by_product',
+      ['colour', 'size'],
+      ['size:m', 'colour:white', 'finish:matte'],
+    ],
+    [
+      "its kind's features only, in the kind's order",
+      'use_by_kind',
+      ['colour', 'size'],
+      ['colour:white', 'size:m'],
+    ],
+    ['nothing when the kind names none of them', 'use_by_kind', ['weight'], []],
+  ])('offers %s', (_, useFeatureOption, featureIds, expected) => {
+    const items = ['size:m', 'colour:white', 'finish:matte'].map((text) => {
+      const [featureId = '', value = ''] = text.split(':');
+      return { featureId, value };
+    });
+    const kind = { id: 'kind', name: { en: 'Kind' }, featureIds };
+    expect(
+      offeredFeatureItems(items, { useFeatureOption }, kind).map((item) => `${item.featureId}:${item.value}`),
+    ).toEqual(expected);
   });
 });

@@ -4,6 +4,7 @@ import {
   isCurrencyCode,
   listLimits,
   type Money,
+  type ProductInclude,
   type ProductTradeOffer,
   type ProductTradeOfferList,
   type ProductTypeId,
@@ -12,7 +13,7 @@ import {
 import { createTtlCache } from '../../platform/cache/ttl-cache.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { FilesService } from '../files/files.service.ts';
-import { presentProduct } from './catalog.present.ts';
+import { offeredFeatureItems, presentKind, presentProduct, presentSet } from './catalog.present.ts';
 import type {
   CatalogRepo,
   ProductGroupRow,
@@ -81,10 +82,14 @@ export function createCatalogService(deps: {
     return amountMinor === null || !isCurrencyCode(code) ? null : { amountMinor, currency: code };
   }
 
-  /** The rows as the API answers them, each marked as not a favourite (see withFavourites). */
+  /**
+   * The rows as the API answers them, each marked as not a favourite (see withFavourites): the kind
+   * and the set only where `include` names them.
+   */
   async function toTradeOffers(
     rows: TradeOfferListRow[],
     viewer: CatalogViewer,
+    include: readonly ProductInclude[] = [],
   ): Promise<ProductTradeOffer[]> {
     const refs = new Map(
       (await deps.files.refsOf([...new Set(rows.flatMap((row) => row.imageFileIds))])).map((ref) => [
@@ -92,17 +97,23 @@ export function createCatalogService(deps: {
         ref,
       ]),
     );
-    return rows.map(({ offer, product, amountMinor, featureItems, imageFileIds }) => ({
+    return rows.map(({ offer, product, amountMinor, featureItems, imageFileIds, kind, productSet }) => ({
       id: offer.id,
       productId: product.id,
-      product: presentProduct(
-        product,
-        imageFileIds.flatMap((id) => refs.get(id) ?? []),
-        viewer.language,
-      ),
+      product: {
+        ...presentProduct(
+          product,
+          imageFileIds.flatMap((id) => refs.get(id) ?? []),
+          viewer.language,
+        ),
+        ...(include.includes('kind') && { kind: kind && presentKind(kind, viewer.language) }),
+        ...(include.includes('productSet') && {
+          productSet: productSet && presentSet(productSet, viewer.language),
+        }),
+      },
       availableQuantity: offer.availableQuantity,
       price: moneyOf(amountMinor, viewer),
-      featureItems: featureItems.map((item) => ({
+      featureItems: offeredFeatureItems(featureItems, product, kind).map((item) => ({
         id: item.id,
         featureId: item.featureId,
         featureName: item.featureName,
@@ -175,7 +186,8 @@ export function createCatalogService(deps: {
     const sort = sortOf(filter.order);
     const skip = filter.skip ?? 0;
     const limit = filter.limit ?? listLimits.defaultPageSize;
-    const pageKey = JSON.stringify([where, currencyId, viewer.language, sort, skip, limit]);
+    const include = filter.include ?? [];
+    const pageKey = JSON.stringify([where, currencyId, viewer.language, sort, skip, limit, include]);
     const [output, totalCount] = await Promise.all([
       pages.get(pageKey, async () =>
         toTradeOffers(
@@ -188,6 +200,7 @@ export function createCatalogService(deps: {
             limit,
           }),
           viewer,
+          include,
         ),
       ),
       counts.get(JSON.stringify([where, currencyId]), () =>
@@ -227,7 +240,10 @@ export function createCatalogService(deps: {
       }),
       repo.countTradeOffers({ where: conditions, currencyId }),
     ]);
-    const output = (await toTradeOffers(rows, viewer)).map((offer) => ({ ...offer, favorite: true }));
+    const output = (await toTradeOffers(rows, viewer, filter.include)).map((offer) => ({
+      ...offer,
+      favorite: true,
+    }));
     return { output, outputInfo: { count: output.length }, totalCount };
   }
 
@@ -240,10 +256,15 @@ export function createCatalogService(deps: {
   return {
     list,
 
-    /** A trade offer by its id, or its product's id or slug; NOT_FOUND when none. */
-    async get(idOrSlug: string, viewer: CatalogViewer): Promise<ProductTradeOffer> {
+    /** A trade offer by its id, or its product's id or slug; its set always, its kind when asked. */
+    async get(
+      idOrSlug: string,
+      viewer: CatalogViewer,
+      include: readonly ProductInclude[] = [],
+    ): Promise<ProductTradeOffer> {
+      const row = await findOrThrow(idOrSlug, viewer);
       const [offer] = await withFavourites(
-        await toTradeOffers([await findOrThrow(idOrSlug, viewer)], viewer),
+        await toTradeOffers([row], viewer, [...include, 'productSet']),
         viewer,
       );
       if (!offer) throw new DomainError('NOT_FOUND');

@@ -17,6 +17,7 @@ const bySeedPriority = [
   'vinyl-backdrop',
   'turntable',
   'tripod',
+  'starter-kit',
 ];
 
 describe.each(testDatabases)('catalogue on %s', (kind) => {
@@ -107,15 +108,20 @@ describe.each(testDatabases)('catalogue on %s', (kind) => {
     const background = await slugs({ search: 'фон' });
     expect(background).toEqual(expect.arrayContaining(['paper-backdrop', 'vinyl-backdrop', 'litres-10']));
     expect(background).not.toContain('tripod');
-    expect(await slugs({ search: 'Фоны', groupId: 'studio' })).toEqual(['paper-backdrop', 'vinyl-backdrop']);
-    expect(await slugs({ search: 'backdrops' })).toEqual(['paper-backdrop', 'vinyl-backdrop']);
-    expect(await slugs({ search: 'бумажный фон' })).toEqual(['paper-backdrop']);
-    expect(await slugs({ search: 'штати' })).toEqual(['tripod']);
+    // The starter kit holds backdrops and a tripod, and says so.
+    expect(await slugs({ search: 'Фоны', groupId: 'studio' })).toEqual([
+      'paper-backdrop',
+      'vinyl-backdrop',
+      'starter-kit',
+    ]);
+    expect(await slugs({ search: 'backdrops' })).toEqual(['paper-backdrop', 'vinyl-backdrop', 'starter-kit']);
+    expect(await slugs({ search: 'бумажный фон' })).toEqual(['paper-backdrop', 'starter-kit']);
+    expect(await slugs({ search: 'штати' })).toEqual(['tripod', 'starter-kit']);
     expect(await slugs({ search: 'turnt' })).toEqual(['turntable']);
     expect(await slugs({ search: 'gift card' })).toEqual(['gift-card-100']);
     expect(await slugs({ search: 'nothing-like-this' })).toEqual([]);
     // Quotes and operators are only text.
-    expect(await slugs({ search: "' & | ! :* (" })).toEqual(bySeedPriority.slice(0, 12));
+    expect(await slugs({ search: "' & | ! :* (" })).toEqual(bySeedPriority);
   });
 
   it('filters by group (id or slug, with subgroups), type, price range and features', async () => {
@@ -125,6 +131,7 @@ describe.each(testDatabases)('catalogue on %s', (kind) => {
       'vinyl-backdrop',
       'turntable',
       'tripod',
+      'starter-kit',
     ]);
     expect(await slugs({ groupId: 'group_backdrops' })).toEqual(['paper-backdrop', 'vinyl-backdrop']);
     expect(await slugs({ groupId: 'digital' })).toEqual(bySeedPriority.slice(0, 7));
@@ -147,7 +154,7 @@ describe.each(testDatabases)('catalogue on %s', (kind) => {
       'vinyl-backdrop',
     ]);
     expect(await slugs({ features: { colour: 'white', size: '40cm' } })).toEqual([]);
-    expect(await slugs({ groupId: 'studio', search: 'light' })).toEqual(['light-box']);
+    expect(await slugs({ groupId: 'studio', search: 'light' })).toEqual(['light-box', 'starter-kit']);
   });
 
   it('pages with skip and limit, counts the whole, and orders by price or name', async () => {
@@ -160,6 +167,7 @@ describe.each(testDatabases)('catalogue on %s', (kind) => {
     const cheapest = await slugs({ filter: { order: 'price asc', limit: 2 } });
     expect(cheapest).toEqual(['personal-account-top-up', 'litres-10']);
     expect(await slugs({ groupId: 'studio', filter: { order: 'price desc' } })).toEqual([
+      'starter-kit',
       'light-box',
       'tripod',
       'vinyl-backdrop',
@@ -294,6 +302,53 @@ describe.each(testDatabases)('catalogue on %s', (kind) => {
     expect(await favourites({ groupId: 'studio', filter: { order: 'name desc', limit: 1 } })).toEqual([
       'tripod',
     ]);
+  });
+
+  it('answers a set with what it holds on the detail, and kinds and sets in a list when asked', async () => {
+    const kit = await call('starter-kit/fetchProductTradeOffer', {}, { 'x-locale-id': 'ru' });
+    expect(kit.statusCode, kit.body).toBe(200);
+    expect(kit.json().product).toMatchObject({
+      kindId: null,
+      productSet: {
+        id: 'set_starter_kit',
+        printOptionId: 'product_set_print_options.set_and_products',
+        setPriceCalculationMethodId: 'set_price_calculation_methods.fixed',
+        items: [
+          { slugifyId: 'light-box', name: 'Складной лайтбокс', quantity: 1 },
+          { slugifyId: 'paper-backdrop', name: 'Бумажные фоны в рулоне', quantity: 2 },
+          { slugifyId: 'tripod', name: 'Штатив для камеры', quantity: 1 },
+        ],
+      },
+    });
+    expect(kit.json().product).not.toHaveProperty('kind');
+    const tripod = (await call('tripod/fetchProductTradeOffer', { filter: { include: ['kind'] } })).json();
+    expect(tripod.product).toMatchObject({ productSet: null, kind: null });
+
+    const plain = await list({ groupId: 'backdrops' });
+    expect(plain.output[0]?.product).not.toHaveProperty('kind');
+    expect(plain.output[0]?.product).not.toHaveProperty('productSet');
+    const withKinds = await list(
+      { groupId: 'studio', filter: { include: ['primaryImage', 'kind', 'productSet'] } },
+      { 'x-locale-id': 'ru' },
+    );
+    const bySlug = new Map(withKinds.output.map((offer) => [offer.product.slugifyId, offer.product]));
+    expect(bySlug.get('paper-backdrop')).toMatchObject({
+      useFeatureOptionId: 'use_feature_options.use_by_kind',
+      kindId: 'kind_backdrop',
+      kind: { id: 'kind_backdrop', name: 'Фон', featureIds: ['colour', 'size'] },
+      productSet: null,
+    });
+    expect(bySlug.get('light-box')).toMatchObject({
+      useFeatureOptionId: 'use_feature_options.use_by_product',
+      kind: null,
+    });
+    expect(bySlug.get('starter-kit')?.productSet?.items).toHaveLength(3);
+
+    for (const include of [['everything'], 'kind', ['kind', 'kind', 'kind', 'kind', 'kind']]) {
+      const response = await call('fetchProductTradeOfferList', { filter: { include } });
+      expect(response.statusCode, JSON.stringify(include)).toBe(400);
+      expect(response.json().code).toBe('VALIDATION_ERROR');
+    }
   });
 
   it('answers each product with its seeded picture, in the list and the detail', async () => {
