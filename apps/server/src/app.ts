@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { catalogRecordRoutes } from './modules/catalog/catalog-records.routes.ts';
+import { productSegmentRoutes } from './modules/catalog/product-segments.routes.ts';
 import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -21,6 +22,7 @@ import { startupWarnings } from './platform/config.ts';
 import { languageOf, registerRequestContext } from './platform/http/context.ts';
 import { registerErrorHandling } from './platform/http/errors.ts';
 import { registerInputGuard, requestIdOf } from './platform/http/input-guard.ts';
+import { createOperatorGuard } from './platform/http/operator.ts';
 import { registerCrossSiteCheck, registerSecurityHeaders } from './platform/http/security.ts';
 import { siteOriginOf } from './platform/http/site-origin.ts';
 import { type PageHead, registerWebApp } from './platform/http/web.ts';
@@ -153,6 +155,10 @@ export async function buildApp({
       });
       await scope.register(catalogRoutes, { prefix: '/products', catalog });
       await scope.register(catalogRecordRoutes, { records: catalogRecords });
+      await scope.register(productSegmentRoutes, {
+        segments: services.productSegments,
+        requireOperator: createOperatorGuard(config.operatorToken),
+      });
       await scope.register(filesRoutes, { prefix: '/files', files });
       await scope.register(clientErrorsRoutes, { prefix: '/clientErrors', clientErrors });
     },

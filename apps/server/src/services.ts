@@ -7,6 +7,8 @@ import { createCatalogPageHeads } from './modules/catalog/catalog.page-head.ts';
 import { createCatalogRepo } from './modules/catalog/catalog.repo.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createCatalogRecordsService } from './modules/catalog/catalog-records.service.ts';
+import { createProductSegmentsRepo } from './modules/catalog/product-segments.repo.ts';
+import { createProductSegmentsService } from './modules/catalog/product-segments.service.ts';
 import { createClientErrorsRepo } from './modules/client-errors/client-errors.repo.ts';
 import { createClientErrorsService } from './modules/client-errors/client-errors.service.ts';
 import { createFilesRepo } from './modules/files/files.repo.ts';
@@ -157,6 +159,12 @@ export function createServices({ config, database, log, now, ...options }: Servi
   });
   const catalogRecords = createCatalogRecordsService({ repo: catalogRepo, files });
   const catalogPageHead = createCatalogPageHeads({ catalog, records: catalogRecords });
+  const productSegments = createProductSegmentsService({
+    repo: createProductSegmentsRepo(transactor),
+    catalog: catalogRepo,
+    transactor,
+    now,
+  });
   const clientErrors = createClientErrorsService({ repo: createClientErrorsRepo(transactor), limiter, now });
   const ownEngine = options.engine ? undefined : lazyEngine(config);
   const removal = createRemovalService({
@@ -197,6 +205,7 @@ export function createServices({ config, database, log, now, ...options }: Servi
     catalog,
     catalogRecords,
     catalogPageHead,
+    productSegments,
     clientErrors,
     removal,
     passports,

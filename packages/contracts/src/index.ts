@@ -6,6 +6,7 @@ export * from './files.ts';
 export * from './limits.ts';
 export * from './list-filter.ts';
 export * from './money.ts';
+export * from './product-segments.ts';
 export * from './quantity-limit.ts';
 export * from './removal.ts';
 export * from './return-path.ts';

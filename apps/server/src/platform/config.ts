@@ -26,6 +26,8 @@ const envSchema = z.object({
     .default(1024 * 1024),
   DEFAULT_STORE_ID: z.string().min(1).default('cutout'),
   /** How long a catalogue list page is shared by its viewers before it is read again; 0 turns it off. */
+  /** The token the operator's calls (product segments) need in x-operator-token; unset: they are off. */
+  OPERATOR_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   CATALOG_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   ANALYTICS_COUNTER_ID: z.string().regex(/^\d+$/, 'must be a numeric counter id').optional(),
@@ -56,6 +58,8 @@ export type Config = {
   defaultStoreId: string;
   /** How long a catalogue list page and its count are shared before they are read again (0: never). */
   catalogCacheMs: number;
+  /** The token of the operator's calls (x-operator-token); undefined: they are off. */
+  operatorToken: string | undefined;
   webDistDir: string;
   analyticsCounterId: string | undefined;
   trustProxy: boolean;
@@ -164,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     defaultStoreId: e.DEFAULT_STORE_ID,
     catalogCacheMs: e.CATALOG_CACHE_SECONDS * 1000,
+    operatorToken: e.OPERATOR_TOKEN,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     analyticsCounterId: e.ANALYTICS_COUNTER_ID,
     trustProxy: e.TRUST_PROXY,

@@ -261,6 +261,18 @@ export function createCatalogRepo(transactor: Pick<Transactor, 'executor'>) {
         .orderBy(...order);
     },
 
+    /** The ids of the products with a trade offer that matches, in id order. */
+    async productIdsMatching(input: { where: TradeOfferConditions; currencyId: string }): Promise<string[]> {
+      const rows = await db()
+        .selectDistinct({ id: products.id })
+        .from(tradeOffers)
+        .innerJoin(products, eq(products.id, tradeOffers.productId))
+        .leftJoin(tradeOfferPrices, priceJoin(input.currencyId))
+        .where(conditionsOf(input.where))
+        .orderBy(asc(products.id));
+      return rows.map((row) => row.id);
+    },
+
     /** How many trade offers match, in all. */
     async countTradeOffers(input: { where: TradeOfferConditions; currencyId: string }): Promise<number> {
       const [counted] = await db()

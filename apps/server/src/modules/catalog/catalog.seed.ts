@@ -5,6 +5,7 @@ import {
   productGroups,
   productImages,
   productKinds,
+  productSegments,
   productSetItems,
   productSets,
   products,
@@ -49,6 +50,16 @@ interface SeedProduct {
     items: Array<{ slug: string; quantity: number }>;
   };
 }
+
+/** Segments an operator starts with: executed on demand (POST /productSegments/{id}/execute). */
+const segments = [
+  { id: 'litre-bundles', name: { en: 'Litre bundles', ru: 'Пакеты литров' }, rule: { groupIds: ['litres'] } },
+  {
+    id: 'studio-under-5000-rub',
+    name: { en: 'Studio gear up to 5 000 ₽', ru: 'Оборудование до 5 000 ₽' },
+    rule: { groupIds: ['studio'], price: { currencyId: 'RUB', to: 500_000 } },
+  },
+];
 
 /** Backdrops are chosen by colour, then size, whatever else their offers say. */
 const kinds = [{ id: 'kind_backdrop', name: { en: 'Backdrop', ru: 'Фон' }, featureIds: ['colour', 'size'] }];
@@ -332,6 +343,7 @@ async function seedProducts(db: Db): Promise<void> {
       .onConflictDoNothing();
     await tx.insert(productFeatures).values(features).onConflictDoNothing();
     await tx.insert(productKinds).values(kinds).onConflictDoNothing();
+    await tx.insert(productSegments).values(segments).onConflictDoNothing();
     for (const [index, item] of catalogue.entries()) {
       const productId = productIdOf(item);
       const offerId = `offer_${item.slug.replaceAll('-', '_')}`;
