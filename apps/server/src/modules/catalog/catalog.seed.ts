@@ -1,3 +1,4 @@
+import { parseQuantityLimitRange } from '@cutout/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import type { FilesService } from '../files/files.service.ts';
 import {
@@ -336,6 +337,12 @@ export async function seedCatalog(
 }
 
 async function seedProducts(db: Db): Promise<void> {
+  for (const item of catalogue) {
+    if (item.quantityLimitRange === undefined) continue;
+    const range = parseQuantityLimitRange(item.quantityLimitRange);
+    if (!range.ok)
+      throw new Error(`seed product ${item.slug}: quantity limit range ${range.error} at '${range.part}'`);
+  }
   await db.transaction(async (tx) => {
     await tx
       .insert(productGroups)
