@@ -74,6 +74,31 @@ export const routes: RouteObject[] = [
                       Component: (await import('../features/api-docs/ApiDocsPage.tsx')).ApiDocsPage,
                     }),
                   },
+                  ...['products/catalog', 'products/catalog/:group', 'products/catalog/:group/:slug'].map(
+                    (path) => ({
+                      path,
+                      handle: handle({ titleKey: 'meta.catalog' }),
+                      lazy: async () => ({
+                        Component: (await import('../features/catalog/CatalogPage.tsx')).CatalogPage,
+                      }),
+                    }),
+                  ),
+                  ...['favorites/catalog', 'favorites/catalog/:group', 'favorites/catalog/:group/:slug'].map(
+                    (path) => ({
+                      path,
+                      handle: handle({ titleKey: 'meta.favorites' }),
+                      lazy: async () => ({
+                        Component: (await import('../features/catalog/FavoritesPage.tsx')).FavoritesPage,
+                      }),
+                    }),
+                  ),
+                  ...['products/:idOrSlug', 'products/:idOrSlug/:slug'].map((path) => ({
+                    path,
+                    handle: handle({ titleKey: 'meta.product' }),
+                    lazy: async () => ({
+                      Component: (await import('../features/product/ProductPage.tsx')).ProductPage,
+                    }),
+                  })),
                   {
                     path: 'user',
                     handle: handle({ titleKey: 'meta.account' }),

@@ -16,6 +16,7 @@ describe('Footer', () => {
       '/en/privacy-policy',
     );
     expect(screen.getByRole('link', { name: 'Cookie policy' })).toHaveAttribute('href', '/en/cookies');
+    expect(screen.getByRole('link', { name: 'Shop' })).toHaveAttribute('href', '/en/products/catalog');
     expect(screen.queryByRole('link', { name: 'Публичная оферта' })).not.toBeInTheDocument();
     expect(document.querySelector('a[href="/en/offer"]')).toBeNull();
     expect(document.querySelector('a[href="/en/payment-options"]')).toBeNull();

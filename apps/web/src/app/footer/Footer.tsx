@@ -39,6 +39,7 @@ export function Footer() {
     { label: t('nav.removeBackground'), to: to(paths.removeBackground) },
     { label: t('nav.pricing'), to: to(paths.pricing) },
     { label: t('footer.apiDocs'), to: to(paths.integrationApi) },
+    { label: t('footer.catalog'), to: to(paths.catalog) },
     { label: t('nav.blog'), to: to(paths.blog) },
   ];
   const informationLinks = [

@@ -62,6 +62,10 @@ describe('AccountMenu', () => {
     const { user } = await openMenu();
     expect(screen.getByRole('menuitem', { name: 'My account' })).toHaveAttribute('href', '/en/user');
     expect(screen.getByRole('menuitem', { name: 'API keys' })).toHaveAttribute('href', '/en/user/api');
+    expect(screen.getByRole('menuitem', { name: 'Favourites' })).toHaveAttribute(
+      'href',
+      '/en/favorites/catalog',
+    );
     expect(screen.queryByRole('menuitem', { name: 'Login / Sign up' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('menuitem', { name: 'Log out' }));

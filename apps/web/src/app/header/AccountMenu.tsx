@@ -1,4 +1,4 @@
-import { CircleUserRound, Droplet, KeyRound, LogIn, LogOut, UserRound } from 'lucide-react';
+import { CircleUserRound, Droplet, Heart, KeyRound, LogIn, LogOut, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -52,6 +52,12 @@ export function AccountMenu() {
                 <Link to={to(paths.userApi)}>
                   <KeyRound aria-hidden="true" className="size-4 text-slate-500" />
                   {t('account.apiKeys')}
+                </Link>
+              </DropdownMenu.Item>
+              <DropdownMenu.Item asChild className={menuItemClasses}>
+                <Link to={to(paths.favorites)}>
+                  <Heart aria-hidden="true" className="size-4 text-slate-500" />
+                  {t('account.favourites')}
                 </Link>
               </DropdownMenu.Item>
             </>

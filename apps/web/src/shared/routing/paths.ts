@@ -20,6 +20,7 @@ export const paths = {
   userApi: '/user/api',
   shoppingCart: '/shopping-cart',
   catalog: '/products/catalog',
+  favorites: '/favorites/catalog',
   error: '/error',
   serviceUnavailable: '/error/service-unavailable',
   initializationError: '/error/initialization-error',

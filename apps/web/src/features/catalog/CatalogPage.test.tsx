@@ -1,0 +1,259 @@
+import { storageKeys } from '@cutout/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { formatPrice } from '../../shared/format/price.ts';
+import { reloadSession } from '../../shared/session/session.ts';
+import { jsonResponse, storeInfoFixture } from '../../test/fixtures.ts';
+import { mockApi, renderApp } from '../../test/render.tsx';
+import { userFixture } from '../../test/users-api.ts';
+import { fakeCatalogApi, manyOffers, offerFixture } from './fake-catalog-api.ts';
+
+function mockCatalog(options: Parameters<typeof fakeCatalogApi>[0] = {}) {
+  const api = fakeCatalogApi(options);
+  mockApi({
+    handler: (url, init) => {
+      const answer = api.handle(url, init);
+      if (answer) return answer;
+      if (url.includes('/api/stores/users/')) return jsonResponse({ result: true });
+      if (url.endsWith('/api/stores/fetchStoreInfo')) {
+        const headers = new Headers(init.headers);
+        const language = headers.get('x-locale-id') === 'ru' ? 'ru' : 'en';
+        return jsonResponse({
+          ...storeInfoFixture({ language }),
+          user: headers.get('Authorization') ? userFixture() : null,
+        });
+      }
+      return jsonResponse({ code: 'NOT_FOUND', message: 'Not found.' }, 404);
+    },
+  });
+  return api;
+}
+
+function signIn() {
+  window.localStorage.setItem(storageKeys.accessToken, 'token-1');
+  window.localStorage.setItem(storageKeys.userId, 'user-1');
+  reloadSession();
+}
+
+async function openCatalog(path = '/en/products/catalog') {
+  const view = renderApp(path);
+  const location = () => `${view.router.state.location.pathname}${view.router.state.location.search}`;
+  const params = () => new URLSearchParams(view.router.state.location.search);
+  return { ...view, location, params, user: userEvent.setup() };
+}
+
+const cards = () => screen.queryAllByRole('article');
+
+describe('CatalogPage', () => {
+  it('turns the URL into the list request: search, sort, page size, page, filter, price and group', async () => {
+    const api = mockCatalog();
+    const filter = encodeURIComponent(JSON.stringify({ colour: ['white', 'black'] }));
+    await openCatalog(
+      `/en/products/catalog/studio?search=lamp&limit=32&sort=price%20desc&page=3&filter=${filter}&priceFrom=10.5&priceTo=200`,
+    );
+    // The first render of a file loads the lazy page: give it more than a second.
+    await waitFor(() => expect(api.callsTo('list')).toHaveLength(1), { timeout: 5000 });
+    expect(api.callsTo('list')[0]).toEqual({
+      filter: { order: 'price desc', skip: 64, limit: 32 },
+      search: 'lamp',
+      groupId: 'studio',
+      priceFrom: 1050,
+      priceTo: 20000,
+      features: { colour: ['white', 'black'] },
+    });
+    expect(await screen.findByText('Results for “lamp”')).toBeInTheDocument();
+  });
+
+  it('shows each offer as a card: name, caption, price, stock, litres and a link to its page', async () => {
+    mockCatalog({
+      offers: [
+        offerFixture({ id: 'box', name: 'Folding light box', caption: 'Even light', amountMinor: 199_050 }),
+        offerFixture({
+          id: 'litres',
+          name: '100 litres',
+          litres: 100,
+          amountMinor: null,
+          groupId: 'group_litres',
+        }),
+        offerFixture({ id: 'tripod', name: 'Camera tripod', availableQuantity: 0 }),
+      ],
+    });
+    await openCatalog();
+    const box = await screen.findByRole('article', { name: 'Folding light box' });
+    expect(box).toHaveTextContent('Even light');
+    // Intl puts a no-break space in a price; the text matcher sees a plain one.
+    expect(box).toHaveTextContent(formatPrice(1990.5, { locale: 'en', currency: 'RUB' }).replace(/\s/g, ' '));
+    expect(within(box).getByRole('link', { name: 'Folding light box' })).toHaveAttribute(
+      'href',
+      '/en/products/box/folding-light-box',
+    );
+    const litres = screen.getByRole('article', { name: '100 litres' });
+    expect(litres).toHaveTextContent('100 litres');
+    expect(litres).toHaveTextContent('No price');
+    expect(screen.getByRole('article', { name: 'Camera tripod' })).toHaveTextContent('Out of stock.');
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('3 products');
+    expect(screen.getByRole('heading', { level: 1, name: 'Catalogue' })).toBeInTheDocument();
+  });
+
+  it('names the group in the heading and marks it in the navigation', async () => {
+    mockCatalog();
+    await openCatalog('/en/products/catalog/backdrops/backdrops');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Backdrops' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Product groups' });
+    expect(within(nav).getByRole('link', { name: 'Backdrops' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'All products' })).toHaveAttribute(
+      'href',
+      '/en/products/catalog',
+    );
+  });
+
+  it('moves between numbered pages through the URL', async () => {
+    const api = mockCatalog({ offers: manyOffers(40) });
+    const { user, params } = await openCatalog();
+    await screen.findByRole('article', { name: 'Product 1' });
+    const pages = screen.getByRole('navigation', { name: 'Pages' });
+    expect(within(pages).getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+
+    await user.click(within(pages).getByRole('link', { name: 'Page 3' }));
+    expect(await screen.findByRole('article', { name: 'Product 33' })).toBeInTheDocument();
+    expect(params().get('page')).toBe('3');
+    expect(cards()).toHaveLength(8);
+    expect(api.callsTo('list').at(-1)?.filter).toEqual({ order: 'priority asc', skip: 32, limit: 16 });
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+
+    await user.click(within(pages).getByRole('link', { name: 'Previous page' }));
+    expect(await screen.findByRole('article', { name: 'Product 17' })).toBeInTheDocument();
+    expect(params().get('page')).toBe('2');
+  });
+
+  it('appends the next page on "show more" and keeps what was shown', async () => {
+    const api = mockCatalog({ offers: manyOffers(20) });
+    const { user, params } = await openCatalog();
+    await screen.findByRole('article', { name: 'Product 1' });
+    expect(cards()).toHaveLength(16);
+
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByRole('article', { name: 'Product 20' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Product 1' })).toBeInTheDocument();
+    expect(cards()).toHaveLength(20);
+    expect(params().get('page')).toBe('2');
+    expect(api.callsTo('list').map((body) => body.filter?.skip)).toEqual([0, 16]);
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('link', { name: 'Page 2' }),
+    ).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('writes sort, page size, search clearing and feature values to the URL, back to page 1', async () => {
+    const api = mockCatalog({
+      offers: [offerFixture({ id: 'white', name: 'White backdrop', colour: 'white' })],
+    });
+    const { user, params } = await openCatalog('/en/products/catalog?search=backdrop&page=2');
+    await waitFor(() => expect(api.callsTo('list')).toHaveLength(1));
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Price, high to low');
+    expect(params().get('sort')).toBe('price desc');
+    expect(params().get('page')).toBeNull();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Per page' }), '64');
+    expect(params().get('limit')).toBe('64');
+
+    await user.click(await screen.findByRole('checkbox', { name: 'White' }));
+    expect(JSON.parse(params().get('filter') ?? '')).toEqual({ colour: 'white' });
+    await waitFor(() => expect(api.callsTo('list').at(-1)?.features).toEqual({ colour: 'white' }));
+
+    await user.type(screen.getByRole('textbox', { name: 'From' }), '15');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(params().get('priceFrom')).toBe('15');
+    await waitFor(() => expect(api.callsTo('list').at(-1)?.priceFrom).toBe(1500));
+
+    await user.click(screen.getByRole('button', { name: 'Reset filters' }));
+    expect(params().get('filter')).toBeNull();
+    expect(params().get('priceFrom')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(params().get('search')).toBeNull();
+    expect(params().get('sort')).toBe('price desc');
+    expect(screen.queryByText(/Results for/)).not.toBeInTheDocument();
+  });
+
+  it('keeps the list mode in local storage', async () => {
+    mockCatalog();
+    const { user, unmount } = await openCatalog();
+    await screen.findByRole('article', { name: 'Product 1' });
+    expect(screen.getByRole('button', { name: 'Grid' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'List' }));
+    expect(window.localStorage.getItem('list-mode')).toBe('list');
+    expect(screen.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
+    unmount();
+
+    await openCatalog();
+    await screen.findByRole('article', { name: 'Product 1' });
+    expect(screen.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it.each([
+    ['?page=abc', 'Could not read the request parameters'],
+    ['?limit=20', 'Could not read the request parameters'],
+    ['?sort=colour%20asc', 'Could not read the request parameters'],
+    ['?filter={bad', 'Could not read the filter'],
+  ])('says it cannot read %s, with a way back, and asks for nothing', async (search, title) => {
+    const api = mockCatalog();
+    await openCatalog(`/en/products/catalog${search}`);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: title })).toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: 'Open the catalogue' })).toHaveAttribute(
+      'href',
+      '/en/products/catalog',
+    );
+    expect(api.callsTo('list')).toEqual([]);
+  });
+
+  it('says so when a group is empty, and offers to reset a search that found nothing', async () => {
+    mockCatalog({ offers: [] });
+    const { user, params } = await openCatalog(
+      '/en/products/catalog?search=lamp&filter=%7B%22colour%22%3A%22white%22%7D',
+    );
+    expect(await screen.findByRole('heading', { name: 'Nothing found' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reset search and filters' }));
+    expect(params().toString()).toBe('');
+    expect(await screen.findByRole('heading', { name: 'No products here yet' })).toBeInTheDocument();
+  });
+
+  it('leads back to the first page from a page past the end', async () => {
+    mockCatalog({ offers: manyOffers(3) });
+    const { user, params } = await openCatalog('/en/products/catalog?page=4');
+    expect(await screen.findByRole('heading', { name: 'There is no page 4' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Go to the first page' }));
+    expect(await screen.findByRole('article', { name: 'Product 1' })).toBeInTheDocument();
+    expect(params().get('page')).toBeNull();
+  });
+
+  it('asks a visitor to log in before keeping a favourite', async () => {
+    const api = mockCatalog();
+    const { user } = await openCatalog();
+    const card = await screen.findByRole('article', { name: 'Product 1' });
+    await user.click(within(card).getByRole('button', { name: 'Add “Product 1” to favourites' }));
+    expect(await screen.findByText('Log in to keep products in your favourites.')).toBeInTheDocument();
+    // The login modal is loaded on demand: give it more than a second.
+    expect(await screen.findByRole('dialog', { name: 'Log in' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(api.callsTo('add')).toEqual([]);
+  });
+
+  it('adds and removes a favourite for a user, with a notice, in Russian too', async () => {
+    signIn();
+    const api = mockCatalog();
+    const { user } = await openCatalog('/ru/products/catalog');
+    const card = await screen.findByRole('article', { name: 'Product 1' });
+    await user.click(within(card).getByRole('button', { name: 'Добавить «Product 1» в избранное' }));
+    expect(await screen.findByText('Добавлено в избранное')).toBeInTheDocument();
+    expect(api.callsTo('add')).toEqual([{ productTradeOfferId: 'offer-1' }]);
+
+    const remove = await within(card).findByRole('button', { name: 'Удалить «Product 1» из избранного' });
+    expect(remove).toHaveAttribute('aria-pressed', 'true');
+    await user.click(remove);
+    expect(await screen.findByText('Удалено из избранного')).toBeInTheDocument();
+    expect(api.callsTo('remove')).toEqual([{ productTradeOfferId: 'offer-1' }]);
+  });
+});

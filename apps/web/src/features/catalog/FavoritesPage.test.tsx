@@ -1,0 +1,114 @@
+import { storageKeys } from '@cutout/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { reloadSession } from '../../shared/session/session.ts';
+import { jsonResponse, storeInfoFixture } from '../../test/fixtures.ts';
+import { mockApi, renderApp } from '../../test/render.tsx';
+import { userFixture } from '../../test/users-api.ts';
+import { fakeCatalogApi, manyOffers, offerFixture } from './fake-catalog-api.ts';
+
+function mockCatalog(options: Parameters<typeof fakeCatalogApi>[0] = {}) {
+  const api = fakeCatalogApi(options);
+  mockApi({
+    handler: (url, init) => {
+      const answer = api.handle(url, init);
+      if (answer) return answer;
+      if (url.includes('/api/stores/users/')) return jsonResponse({ result: true });
+      if (url.endsWith('/api/stores/fetchStoreInfo')) {
+        const headers = new Headers(init.headers);
+        return jsonResponse({
+          ...storeInfoFixture(),
+          user: headers.get('Authorization') ? userFixture() : null,
+        });
+      }
+      return jsonResponse({ code: 'NOT_FOUND', message: 'Not found.' }, 404);
+    },
+  });
+  return api;
+}
+
+function signIn() {
+  window.localStorage.setItem(storageKeys.accessToken, 'token-1');
+  window.localStorage.setItem(storageKeys.userId, 'user-1');
+  reloadSession();
+}
+
+function openFavourites(path = '/en/favorites/catalog') {
+  const view = renderApp(path);
+  const params = () => new URLSearchParams(view.router.state.location.search);
+  return { ...view, params, user: userEvent.setup() };
+}
+
+describe('FavoritesPage', () => {
+  it('asks a visitor to log in and asks the server for nothing', async () => {
+    const api = mockCatalog();
+    openFavourites();
+    // The first render of a file loads the lazy page and modal: give it more than a second.
+    expect(await screen.findByRole('dialog', { name: 'Log in' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      screen.getByText('Log in to see the products you have added to your favourites.', { ignore: false }),
+    ).toBeInTheDocument();
+    expect(api.callsTo('favourites')).toEqual([]);
+  });
+
+  it('turns the URL into the favourites request: search, sort, page size, page and group', async () => {
+    signIn();
+    const api = mockCatalog();
+    openFavourites('/en/favorites/catalog/studio?search=box&sort=name%20asc&limit=64&page=2');
+    await waitFor(() => expect(api.callsTo('favourites')).toHaveLength(1));
+    expect(api.callsTo('favourites')[0]).toEqual({
+      filter: { order: 'name asc', skip: 64, limit: 64 },
+      search: 'box',
+      groupId: 'studio',
+    });
+    const nav = await screen.findByRole('navigation', { name: 'Product groups' });
+    expect(within(nav).getByRole('link', { name: 'Product photography gear' })).toHaveAttribute(
+      'href',
+      '/en/favorites/catalog/studio?search=box&limit=64&sort=name+asc',
+    );
+  });
+
+  it('lists the favourites, pages them with "show more", and drops one whose heart is taken off', async () => {
+    signIn();
+    const offers = manyOffers(20);
+    mockCatalog({ offers, favourites: offers.map((offer) => offer.id) });
+    const { user, params } = openFavourites();
+    const card = await screen.findByRole('article', { name: 'Product 1' });
+    expect(screen.getAllByRole('article')).toHaveLength(16);
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByRole('article', { name: 'Product 20' })).toBeInTheDocument();
+    expect(params().get('page')).toBe('2');
+
+    await user.click(within(card).getByRole('button', { name: 'Remove “Product 1” from favourites' }));
+    expect(await screen.findByText('Removed from favourites')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Product 1' })).not.toBeInTheDocument());
+    expect(screen.getAllByRole('article')).toHaveLength(19);
+  });
+
+  it('says when there are no favourites yet and leads to the catalogue', async () => {
+    signIn();
+    mockCatalog({ offers: [offerFixture()] });
+    openFavourites('/ru/favorites/catalog');
+    expect(await screen.findByRole('heading', { name: 'В избранном пока пусто' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Перейти в каталог' })).toHaveAttribute(
+      'href',
+      '/ru/products/catalog',
+    );
+  });
+
+  it('cannot read a bad page number', async () => {
+    signIn();
+    const api = mockCatalog();
+    openFavourites('/en/favorites/catalog?page=0');
+    const alert = await screen.findByRole('alert');
+    expect(
+      within(alert).getByRole('heading', { name: 'Could not read the request parameters' }),
+    ).toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: 'Favourites' })).toHaveAttribute(
+      'href',
+      '/en/favorites/catalog',
+    );
+    expect(api.callsTo('favourites')).toEqual([]);
+  });
+});

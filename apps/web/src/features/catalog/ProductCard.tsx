@@ -1,0 +1,116 @@
+import { clsx } from 'clsx';
+import { Droplets, ImageOff } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { imageUrl, type ProductTradeOffer, productPagePath } from '../../shared/catalog/catalog-api.ts';
+import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
+import { FavouriteButton } from './FavouriteButton.tsx';
+import type { ListMode } from './use-list-mode.ts';
+import { useOfferPrice } from './use-offer-price.ts';
+
+/** One trade offer of a list: a card of the grid, or a row of the list (image, text, price). */
+export function ProductCard({ offer, mode }: { offer: ProductTradeOffer; mode: ListMode }) {
+  const { i18n } = useTranslation();
+  const to = useLocalizedPath();
+  const price = useOfferPrice(offer.price);
+  const { product } = offer;
+  const caption = product.caption[i18n.language] || Object.values(product.caption)[0] || '';
+  const outOfStock = offer.availableQuantity === 0;
+  const rows = mode === 'list';
+
+  return (
+    <article
+      aria-label={product.name}
+      className={clsx(
+        'relative flex rounded-3xl border border-slate-200 bg-white shadow-sm transition hover:border-violet-300 hover:shadow-md',
+        rows ? 'items-center gap-4 p-3 sm:gap-5 sm:p-4' : 'flex-col overflow-hidden',
+      )}
+    >
+      <ProductImage
+        offer={offer}
+        className={rows ? 'size-20 shrink-0 rounded-2xl sm:size-24' : 'aspect-[4/3] w-full'}
+      />
+      <div
+        className={clsx(
+          'flex min-w-0 flex-1',
+          rows ? 'flex-col gap-3 sm:flex-row sm:items-center' : 'flex-col p-5',
+        )}
+      >
+        <div className="min-w-0 flex-1">
+          <h2 className="font-semibold text-slate-900">
+            <Link
+              to={to(productPagePath(offer))}
+              className="rounded-sm after:absolute after:inset-0 after:rounded-3xl after:content-[''] hover:text-violet-700 focus-visible:outline-none focus-visible:after:ring-4 focus-visible:after:ring-violet-500/20"
+            >
+              {product.name}
+            </Link>
+          </h2>
+          {caption && (
+            <p className={clsx('mt-1 text-sm text-slate-500', rows ? 'line-clamp-1' : 'line-clamp-2')}>
+              {caption}
+            </p>
+          )}
+          <Badges litres={product.litres} outOfStock={outOfStock} />
+        </div>
+        <p
+          className={clsx(
+            'font-semibold whitespace-nowrap tabular-nums',
+            offer.price ? 'text-lg text-slate-900' : 'text-sm text-slate-500',
+            !rows && 'mt-4',
+          )}
+        >
+          {price}
+        </p>
+      </div>
+      <FavouriteButton
+        offer={offer}
+        className={rows ? 'relative z-10 self-start sm:self-center' : 'absolute top-3 right-3 z-10'}
+      />
+    </article>
+  );
+}
+
+function Badges({ litres, outOfStock }: { litres: number | null; outOfStock: boolean }) {
+  const { t } = useTranslation();
+  if (litres === null && !outOfStock) return null;
+  return (
+    <div className="mt-2 flex flex-wrap gap-2">
+      {litres !== null && (
+        <span className="inline-flex items-center gap-1 rounded-full bg-violet-50 px-2.5 py-0.5 text-xs font-medium text-violet-700">
+          <Droplets aria-hidden="true" className="size-3.5" />
+          {t('catalog.card.litres', { count: litres })}
+        </span>
+      )}
+      {outOfStock && (
+        <span className="inline-flex rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-600">
+          {t('catalog.card.outOfStock')}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function ProductImage({ offer, className }: { offer: ProductTradeOffer; className: string }) {
+  const { t } = useTranslation();
+  const image = offer.product.primaryImage;
+  if (!image)
+    return (
+      <div
+        className={clsx(
+          'flex flex-col items-center justify-center gap-1.5 bg-gradient-to-br from-slate-50 to-violet-50 text-slate-400',
+          className,
+        )}
+      >
+        <ImageOff aria-hidden="true" className="size-6" />
+        <span className="sr-only">{t('catalog.card.noImage')}</span>
+      </div>
+    );
+  return (
+    <img
+      src={imageUrl(image, 'small')}
+      alt=""
+      loading="lazy"
+      className={clsx('bg-slate-100 object-cover', className)}
+    />
+  );
+}
