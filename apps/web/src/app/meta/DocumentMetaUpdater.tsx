@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
+import { usePageTitleOverride } from '../../shared/meta/page-title.ts';
 import { useOptionalStoreInfo } from '../../shared/store-info/store-info-context.tsx';
 import { applyDocumentMeta, type RouteHandle, type RouteMeta, resolveDocumentMeta } from './document-meta.ts';
 
@@ -18,6 +19,7 @@ export function DocumentMetaUpdater({ override }: { override?: RouteMeta }) {
   const matches = useMatches();
   const info = useOptionalStoreInfo();
   const meta = override ?? deepestMeta(matches);
+  const pageTitle = usePageTitleOverride();
   const storeName = info?.name ?? t('brand');
   const storeItems = info?.htmlMetaTagItems;
   const language = i18n.language;
@@ -25,8 +27,8 @@ export function DocumentMetaUpdater({ override }: { override?: RouteMeta }) {
   useEffect(() => {
     // The language is a dependency: the texts are re-read after it switches.
     void language;
-    applyDocumentMeta(resolveDocumentMeta({ meta, storeName, storeItems: storeItems ?? [], t }));
-  }, [meta, storeName, storeItems, t, language]);
+    applyDocumentMeta(resolveDocumentMeta({ meta, pageTitle, storeName, storeItems: storeItems ?? [], t }));
+  }, [meta, pageTitle, storeName, storeItems, t, language]);
 
   return null;
 }

@@ -38,6 +38,17 @@ describe('document meta', () => {
     );
   });
 
+  it("puts a page's own title (a product's name) in place of the route's", () => {
+    const meta = resolveDocumentMeta({
+      meta: { titleKey: 'meta.notFound' },
+      pageTitle: 'Light box',
+      storeName: 'Cutout',
+      storeItems,
+      t,
+    });
+    expect(meta.title).toBe('Light box — Cutout');
+  });
+
   it('updates the tags the server rendered', () => {
     document.head.innerHTML =
       '<meta name="description" content="old"><meta property="og:title" content="old">';

@@ -27,14 +27,17 @@ export function storeMetaTag(items: readonly HtmlMetaTagItem[], type: 'title' | 
 /** The meta tags of a page from its route data and the store's defaults. */
 export function resolveDocumentMeta(options: {
   meta: RouteMeta | undefined;
+  /** A title the page set itself (a product's name); it replaces the route's title. */
+  pageTitle?: string | null;
   storeName: string;
   storeItems: readonly HtmlMetaTagItem[];
   t: (key: string) => string;
 }): DocumentMeta {
-  const { meta, storeName, storeItems, t } = options;
+  const { meta, pageTitle, storeName, storeItems, t } = options;
   const storeTitle = storeMetaTag(storeItems, 'title');
-  const title =
-    meta?.titleKey && !meta.fromStore ? `${t(meta.titleKey)} — ${storeName}` : (storeTitle ?? storeName);
+  const routeTitle = meta?.titleKey && !meta.fromStore ? t(meta.titleKey) : null;
+  const ownTitle = pageTitle ?? routeTitle;
+  const title = ownTitle ? `${ownTitle} — ${storeName}` : (storeTitle ?? storeName);
   return {
     title,
     description: meta?.descriptionKey ? t(meta.descriptionKey) : storeMetaTag(storeItems, 'description'),

@@ -2,21 +2,28 @@ import { TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { isNotFoundError } from '../../shared/routing/not-found.ts';
 import { localizedPath, paths } from '../../shared/routing/paths.ts';
 import { ButtonLink } from '../../shared/ui/button.tsx';
 import { BarePage } from './BarePage.tsx';
 import { ErrorBadge, ErrorScreen } from './ErrorScreen.tsx';
 import { useErrorLanguage } from './error-language.ts';
+import { NotFoundPage } from './NotFoundPage.tsx';
 
-/** 'Something went wrong': the /{lang}/error page and the router's error element. */
+/**
+ * 'Something went wrong': the /{lang}/error page and the router's error element; a page that threw
+ * "not found" (a detail screen without its record, SPEC §2.2) gets the page-not-found screen.
+ */
 export function ErrorPage() {
   const { t } = useTranslation();
   const language = useErrorLanguage();
   const error = useRouteError();
 
   useEffect(() => {
-    if (error) console.error(error);
+    if (error && !isNotFoundError(error)) console.error(error);
   }, [error]);
+
+  if (isNotFoundError(error)) return <NotFoundPage />;
 
   return (
     <ErrorScreen

@@ -1,0 +1,166 @@
+import type { ProductTradeOffer } from '@cutout/contracts';
+import { allowedQuantity } from '@cutout/contracts';
+import { clsx } from 'clsx';
+import { CircleCheck, CircleSlash } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useLanguage } from '../../shared/routing/language-context.tsx';
+import { FavouriteButton } from './FavouriteButton.tsx';
+import { FeaturePicker } from './FeaturePicker.tsx';
+import { ProductSetContents } from './ProductSetContents.tsx';
+import {
+  chosenItems,
+  clampQuantity,
+  type FeatureItem,
+  featureGroups,
+  isOutOfStock,
+  localizedText,
+  quantityChoice,
+  totalPrice,
+  unitPrice,
+} from './product-offer.ts';
+import { QuantityField } from './QuantityField.tsx';
+import { useFormatMoney } from './use-format-money.ts';
+
+/**
+ * What is known of the offer and what the buyer chooses: the options (kept in the query, so the
+ * address names the chosen colour), the quantity, the price they make, and the favourite mark.
+ */
+export function ProductDetails({ offer, name }: { offer: ProductTradeOffer; name: string }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const formatMoney = useFormatMoney();
+  const { product, availableQuantity } = offer;
+  const [params, setParams] = useSearchParams();
+
+  const groups = useMemo(() => featureGroups(offer.featureItems), [offer.featureItems]);
+  // Read from the address once, then kept here (the address follows), so a choice shows at once.
+  const [requested, setRequested] = useState(() =>
+    Object.fromEntries(groups.map((group) => [group.featureId, params.get(group.featureId) ?? ''])),
+  );
+  const chosen = chosenItems(groups, requested);
+  const choose = (item: FeatureItem) => {
+    setRequested((current) => ({ ...current, [item.featureId]: item.value }));
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(item.featureId, item.value);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+
+  const choice = quantityChoice({ ...product, availableQuantity });
+  const [typedQuantity, setQuantity] = useState(1);
+  // Within what the offer allows now, should the stock have changed since it was chosen.
+  const quantity =
+    choice.kind === 'list'
+      ? allowedQuantity(typedQuantity, choice.values)
+      : clampQuantity(typedQuantity, choice.max);
+  // Nothing to count out when none is left, or when the stock is below the smallest allowed quantity.
+  const canChooseQuantity =
+    !isOutOfStock(availableQuantity) && !(choice.kind === 'list' && choice.values.length === 0);
+  const price = unitPrice(offer.price, chosen);
+  const caption = localizedText(product.caption, language);
+  const description = localizedText(product.description, language);
+
+  return (
+    <div className="flex flex-col gap-8">
+      <header>
+        {caption && <p className="mb-2 text-sm font-semibold text-violet-700">{caption}</p>}
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 text-balance sm:text-4xl">{name}</h1>
+        {(product.article || product.litres !== null) && (
+          <dl className="mt-4 flex flex-wrap gap-2 text-sm">
+            {product.article && <Fact label={t('product.article')} value={product.article} />}
+            {product.litres !== null && (
+              <Fact label={t('product.contents')} value={t('product.litres', { count: product.litres })} />
+            )}
+          </dl>
+        )}
+      </header>
+
+      <section
+        aria-label={t('product.price')}
+        className="rounded-3xl border border-slate-200 bg-slate-50/70 p-6 sm:p-8"
+      >
+        <p
+          className={clsx(
+            'font-bold tracking-tight',
+            price ? 'text-3xl text-slate-900' : 'text-2xl text-slate-500',
+          )}
+        >
+          {formatMoney(price)}
+        </p>
+        <StockState availableQuantity={availableQuantity} />
+
+        {groups.length > 0 && (
+          <div className="mt-6 border-t border-slate-200 pt-6">
+            <FeaturePicker groups={groups} chosen={chosen} onChoose={choose} />
+          </div>
+        )}
+
+        {canChooseQuantity && (
+          <div className="mt-6 flex flex-wrap items-end justify-between gap-4 border-t border-slate-200 pt-6">
+            <QuantityField choice={choice} value={quantity} onChange={setQuantity} />
+            {price && (
+              <p className="ml-auto text-right">
+                <span className="block text-sm text-slate-500">{t('product.total')}</span>
+                <output className="block text-xl font-semibold text-slate-900">
+                  {formatMoney(totalPrice(price, quantity))}
+                </output>
+              </p>
+            )}
+          </div>
+        )}
+
+        <div className="mt-6 border-t border-slate-200 pt-6">
+          <FavouriteButton offerId={offer.id} favourite={offer.favorite} />
+        </div>
+      </section>
+
+      {description && (
+        <section aria-labelledby="product-description">
+          <h2 id="product-description" className="text-lg font-semibold text-slate-900">
+            {t('product.description')}
+          </h2>
+          <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-600">{description}</p>
+        </section>
+      )}
+
+      {product.productSet && product.productSet.items.length > 0 && (
+        <ProductSetContents set={product.productSet} />
+      )}
+    </div>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-3 py-1">
+      <dt className="text-slate-500">{label}:</dt>
+      <dd className="font-medium text-slate-800">{value}</dd>
+    </div>
+  );
+}
+
+/** 'Out of stock.' at none, the count when the stock is counted, nothing for unlimited goods. */
+function StockState({ availableQuantity }: { availableQuantity: number | null }) {
+  const { t } = useTranslation();
+  if (availableQuantity === null) return null;
+  if (isOutOfStock(availableQuantity)) {
+    return (
+      <p className="mt-2 flex items-center gap-1.5 text-sm font-medium text-rose-600">
+        <CircleSlash aria-hidden="true" className="size-4" />
+        {t('product.outOfStock')}
+      </p>
+    );
+  }
+  return (
+    <p className="mt-2 flex items-center gap-1.5 text-sm font-medium text-emerald-700">
+      <CircleCheck aria-hidden="true" className="size-4" />
+      {t('product.inStock', { count: availableQuantity })}
+    </p>
+  );
+}
