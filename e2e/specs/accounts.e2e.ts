@@ -1,34 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromOutbox, uniqueEmail } from '../support/accounts.ts';
 import { launchBrowser, openPage } from '../support/browser.ts';
 
 const shots = '/tmp/shots-accounts';
-
-interface OutboxMessage {
-  channel: 'email' | 'sms';
-  recipient: string;
-  subject: string | null;
-  text: string;
-}
-
-/** The newest message to `recipient` whose text matches `pattern`, read from the development outbox. */
-async function fromOutbox(url: (path: string) => string, recipient: string, pattern: RegExp) {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const response = await fetch(url('/api/dev/outbox'));
-    const { messages } = (await response.json()) as { messages: OutboxMessage[] };
-    const match = messages
-      .filter((message) => message.recipient === recipient)
-      .map((message) => message.text.match(pattern))
-      .find(Boolean);
-    if (match) return match;
-    if (Date.now() > deadline) throw new Error(`No message to ${recipient} matches ${pattern}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 async function openAccountMenu(page: Page, label: string) {
   await page.getByRole('button', { name: label, exact: true }).click();
