@@ -55,7 +55,10 @@ describe('the catalogue in Chromium', () => {
     await page.getByRole('link', { name: 'Бумажные фоны в рулоне' }).click();
     await page.getByRole('heading', { level: 1, name: 'Бумажные фоны в рулоне' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/ru/products/offer_paper_backdrop/paper-backdrop');
-    await page.getByText(/^2\s500,00\s₽$/).first().waitFor();
+    await page
+      .getByText(/^2\s500,00\s₽$/)
+      .first()
+      .waitFor();
     await page.getByRole('button', { name: 'Добавить в избранное' }).click();
     await page.getByRole('status').filter({ hasText: 'Добавлено в избранное' }).waitFor();
     await page.getByRole('button', { name: 'Убрать из избранного' }).waitFor();

@@ -26,7 +26,7 @@ import {
 import { seedCatalog } from '../src/modules/catalog/catalog.seed.ts';
 import { seedStore } from '../src/modules/store/store.seed.ts';
 import { loadConfig } from '../src/platform/config.ts';
-import { type Database, type Db, openDatabase } from '../src/platform/db/client.ts';
+import { type Db, openDatabase } from '../src/platform/db/client.ts';
 
 const json = process.argv.includes('--json');
 const productCount = Number(process.env.BENCH_CATALOG_PRODUCTS ?? 10_000);
