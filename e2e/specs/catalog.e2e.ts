@@ -42,7 +42,7 @@ describe('the catalogue in Chromium', () => {
     // The chip is the checkbox's label (the box itself is visually hidden).
     await page.locator('label', { hasText: /^Белый$/ }).click();
     await page.waitForURL((address) => address.searchParams.get('filter') === '{"colour":"white"}');
-    expect(await page.getByRole('checkbox', { name: 'Белый' }).isChecked()).toBe(true);
+    await page.getByRole('checkbox', { name: 'Белый', checked: true }).waitFor({ state: 'attached' });
     await page.getByRole('article', { name: '10 литров' }).waitFor({ state: 'detached' });
     await page.getByRole('article', { name: 'Бумажные фоны в рулоне' }).waitFor();
     await page.screenshot({
