@@ -4,7 +4,6 @@ import type {
   ProductFeatureWhere,
   ProductGroup,
   ProductGroupWhere,
-  ProductTypeId,
   ProductWhere,
 } from '@cutout/contracts';
 import { listLimits } from '@cutout/contracts';
@@ -13,6 +12,7 @@ import type { RecordFilter } from '../../platform/http/record-filter.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { imagesOf, localized, presentProduct } from './catalog.present.ts';
 import type { CatalogRepo, ProductConditions, ProductGroupRow } from './catalog.repo.ts';
+import { storedType } from './catalog.service.ts';
 
 /** A page of records and how many match in all (SPEC §7.7). */
 export interface RecordList<T> {
@@ -58,13 +58,10 @@ function groupMatches(group: ProductGroupRow, where: ProductGroupWhere): boolean
 }
 
 function productConditionsOf(where: ProductWhere): ProductConditions {
-  const types = many(where.typeId as ProductTypeId | ProductTypeId[] | undefined);
   return {
     ids: many(where.id),
     slugs: many(where.slugifyId),
-    types: types?.map(
-      (type) => type.replace('product_types.', '') as NonNullable<ProductConditions['types']>[number],
-    ),
+    types: where.typeId === undefined ? undefined : [where.typeId].flat().map(storedType),
     groupIds: many(where.groupId),
   };
 }

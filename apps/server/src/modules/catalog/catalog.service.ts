@@ -30,7 +30,42 @@ export interface CatalogViewer {
   userId: string | null;
 }
 
-const typeOf = (typeId: ProductTypeId) => typeId.replace('product_types.', '') as ProductRow['type'];
+/** A product type as the API names it (`product_types.goods`) to the stored one (`goods`). */
+export const storedType = (typeId: ProductTypeId) =>
+  typeId.replace('product_types.', '') as ProductRow['type'];
+
+const noMatch: ProductTradeOfferList = { output: [], outputInfo: { count: 0 }, totalCount: 0 };
+
+/**
+ * What a list or a segment's rule narrows the catalogue by, as the repo's conditions: types, groups
+ * (each id or slug with every group under it), search words, features and a price range. Null when
+ * groups are named and none of them exists: nothing can match.
+ */
+export function conditionsFrom(
+  narrowing: {
+    typeIds?: ProductTypeId[];
+    groupIds?: string[];
+    search?: string;
+    features?: Record<string, string[]>;
+    priceFrom?: number;
+    priceTo?: number;
+  },
+  groups: ProductGroupRow[],
+): TradeOfferConditions | null {
+  const conditions: TradeOfferConditions = {
+    priceFrom: narrowing.priceFrom,
+    priceTo: narrowing.priceTo,
+  };
+  if (narrowing.typeIds) conditions.types = narrowing.typeIds.map(storedType);
+  if (narrowing.groupIds) {
+    conditions.groupIds = [...new Set(narrowing.groupIds.flatMap((id) => groupWithSubgroups(groups, id)))];
+    if (conditions.groupIds.length === 0) return null;
+  }
+  const words = narrowing.search === undefined ? [] : searchWordsOf(narrowing.search);
+  if (words.length > 0) conditions.searchWords = words;
+  if (narrowing.features) conditions.features = narrowing.features;
+  return conditions;
+}
 
 /** Words of a search, letters and digits only (at most 8), so that they are safe tsquery terms. */
 export function searchWordsOf(search: string): string[] {
@@ -138,75 +173,64 @@ export function createCatalogService(deps: {
     return offers.map((offer) => (favourites.has(offer.id) ? { ...offer, favorite: true } : offer));
   }
 
+  /** The list's conditions; null when it names a group that does not exist. */
   async function conditionsOf(
-    request: FetchProductTradeOfferListRequest,
+    request: Omit<FetchProductTradeOfferListRequest, 'filter'> & {
+      filter?: Pick<TradeOfferListFilter, 'where'>;
+    },
   ): Promise<TradeOfferConditions | null> {
     const where = request.filter?.where ?? {};
-    const conditions: TradeOfferConditions = {};
-    if (where.id) conditions.ids = [where.id];
-    if (where.productId) conditions.productId = where.productId;
-    if (where.typeId)
-      conditions.types = (Array.isArray(where.typeId) ? where.typeId : [where.typeId]).map(typeOf);
-    if (request.groupId) {
-      conditions.groupIds = groupWithSubgroups(
-        await groups.get('all', () => repo.listGroups()),
-        request.groupId,
-      );
-      // An unknown group has no products.
-      if (conditions.groupIds.length === 0) return null;
-    }
-    if (request.search !== undefined) {
-      const words = searchWordsOf(request.search);
-      if (words.length > 0) conditions.searchWords = words;
-    }
-    conditions.priceFrom = request.priceFrom;
-    conditions.priceTo = request.priceTo;
-    if (request.features) {
-      conditions.features = Object.fromEntries(
-        Object.entries(request.features).map(([id, value]) => [id, Array.isArray(value) ? value : [value]]),
-      );
-    }
-    return conditions;
+    const narrowed = conditionsFrom(
+      {
+        typeIds: where.typeId === undefined ? undefined : [where.typeId].flat(),
+        groupIds: request.groupId === undefined ? undefined : [request.groupId],
+        search: request.search,
+        features:
+          request.features &&
+          Object.fromEntries(Object.entries(request.features).map(([id, value]) => [id, [value].flat()])),
+        priceFrom: request.priceFrom,
+        priceTo: request.priceTo,
+      },
+      request.groupId === undefined ? [] : await groups.get('all', () => repo.listGroups()),
+    );
+    if (!narrowed) return null;
+    if (where.id) narrowed.ids = [where.id];
+    if (where.productId) narrowed.productId = where.productId;
+    return narrowed;
   }
 
   /**
-   * A page of the list, shared by every viewer of the same language and currency: the page and
-   * the count are each kept for a few seconds (`listCacheMs`), so that the pages most people open
-   * cost the database nothing; the count is kept per conditions, so paging does not count again.
+   * A page of the offers that match, and how many match in all. A shared page (the catalogue's,
+   * the same for every viewer of a language and currency) and its count are each kept for
+   * `listCacheMs`, so that the pages most people open cost the database nothing; the count is kept
+   * per conditions, so paging does not count again. A user's own lists are never shared.
    */
-  async function sharedPage(
-    request: FetchProductTradeOfferListRequest,
+  async function readPage(
+    conditions: TradeOfferConditions,
+    filter: Pick<TradeOfferListFilter, 'order' | 'skip' | 'limit' | 'include'> | undefined,
     viewer: CatalogViewer,
+    shared: boolean,
   ): Promise<ProductTradeOfferList> {
-    const filter = request.filter ?? {};
-    const conditions = await conditionsOf(request);
-    if (!conditions) return { output: [], outputInfo: { count: 0 }, totalCount: 0 };
     const currencyId = viewer.currency.id;
-    const where = JSON.stringify(conditions);
-    const sort = sortOf(filter.order);
-    const skip = filter.skip ?? 0;
-    const limit = filter.limit ?? listLimits.defaultPageSize;
-    const include = filter.include ?? [];
-    const pageKey = JSON.stringify([where, currencyId, viewer.language, sort, skip, limit, include]);
-    const [output, totalCount] = await Promise.all([
-      pages.get(pageKey, async () =>
-        toTradeOffers(
-          await repo.listTradeOffers({
-            where: conditions,
-            currencyId,
-            language: viewer.language,
-            sort,
-            skip,
-            limit,
-          }),
-          viewer,
-          include,
-        ),
-      ),
-      counts.get(JSON.stringify([where, currencyId]), () =>
-        repo.countTradeOffers({ where: conditions, currencyId }),
-      ),
-    ]);
+    const page = {
+      where: conditions,
+      currencyId,
+      language: viewer.language,
+      sort: sortOf(filter?.order),
+      skip: filter?.skip ?? 0,
+      limit: filter?.limit ?? listLimits.defaultPageSize,
+    };
+    const include = filter?.include ?? [];
+    const loadPage = async () => toTradeOffers(await repo.listTradeOffers(page), viewer, include);
+    const loadCount = () => repo.countTradeOffers({ where: conditions, currencyId });
+    const [output, totalCount] = await Promise.all(
+      shared
+        ? [
+            pages.get(JSON.stringify([page, include]), loadPage),
+            counts.get(JSON.stringify([conditions, currencyId]), loadCount),
+          ]
+        : [loadPage(), loadCount()],
+    );
     return { output, outputInfo: { count: output.length }, totalCount };
   }
 
@@ -214,7 +238,9 @@ export function createCatalogService(deps: {
     request: FetchProductTradeOfferListRequest,
     viewer: CatalogViewer,
   ): Promise<ProductTradeOfferList> {
-    const page = await sharedPage(request, viewer);
+    const conditions = await conditionsOf(request);
+    if (!conditions) return noMatch;
+    const page = await readPage(conditions, request.filter, viewer, true);
     return { ...page, output: await withFavourites(page.output, viewer) };
   }
 
@@ -224,27 +250,10 @@ export function createCatalogService(deps: {
     request: FetchFavoriteTradeOfferListRequest,
     viewer: CatalogViewer,
   ): Promise<ProductTradeOfferList> {
-    const filter = request.filter ?? {};
-    const conditions = await conditionsOf(request);
-    if (!conditions) return { output: [], outputInfo: { count: 0 }, totalCount: 0 };
-    conditions.favouriteOf = userId;
-    const currencyId = viewer.currency.id;
-    const [rows, totalCount] = await Promise.all([
-      repo.listTradeOffers({
-        where: conditions,
-        currencyId,
-        language: viewer.language,
-        sort: sortOf(filter.order),
-        skip: filter.skip ?? 0,
-        limit: filter.limit ?? listLimits.defaultPageSize,
-      }),
-      repo.countTradeOffers({ where: conditions, currencyId }),
-    ]);
-    const output = (await toTradeOffers(rows, viewer, filter.include)).map((offer) => ({
-      ...offer,
-      favorite: true,
-    }));
-    return { output, outputInfo: { count: output.length }, totalCount };
+    const conditions = await conditionsOf({ search: request.search, groupId: request.groupId });
+    if (!conditions) return noMatch;
+    const page = await readPage({ ...conditions, favouriteOf: userId }, request.filter, viewer, false);
+    return { ...page, output: page.output.map((offer) => ({ ...offer, favorite: true })) };
   }
 
   async function findOrThrow(idOrSlug: string, viewer: CatalogViewer): Promise<TradeOfferListRow> {

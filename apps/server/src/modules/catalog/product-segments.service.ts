@@ -7,8 +7,8 @@ import {
 import type { Transactor } from '../../platform/db/transactions.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { RecordFilter } from '../../platform/http/record-filter.ts';
-import type { CatalogRepo, ProductRow, TradeOfferConditions } from './catalog.repo.ts';
-import { groupWithSubgroups, searchWordsOf } from './catalog.service.ts';
+import type { CatalogRepo } from './catalog.repo.ts';
+import { conditionsFrom } from './catalog.service.ts';
 import type { ProductSegmentRow, ProductSegmentsRepo } from './product-segments.repo.ts';
 
 const present = (row: ProductSegmentRow): ProductSegment => ({
@@ -30,28 +30,6 @@ export function createProductSegmentsService(deps: {
 }) {
   const { repo } = deps;
 
-  /** The rule as list conditions; null when it names only groups that do not exist. */
-  async function conditionsOf(rule: ProductSegmentRule): Promise<TradeOfferConditions | null> {
-    const conditions: TradeOfferConditions = {};
-    if (rule.typeIds)
-      conditions.types = rule.typeIds.map(
-        (typeId) => typeId.replace('product_types.', '') as ProductRow['type'],
-      );
-    if (rule.groupIds) {
-      const groups = await deps.catalog.listGroups();
-      conditions.groupIds = [...new Set(rule.groupIds.flatMap((id) => groupWithSubgroups(groups, id)))];
-      if (conditions.groupIds.length === 0) return null;
-    }
-    const words = rule.search === undefined ? [] : searchWordsOf(rule.search);
-    if (words.length > 0) conditions.searchWords = words;
-    if (rule.features) conditions.features = rule.features;
-    if (rule.price) {
-      conditions.priceFrom = rule.price.from;
-      conditions.priceTo = rule.price.to;
-    }
-    return conditions;
-  }
-
   return {
     async upsert(items: Array<{ id: string; name: Record<string, string>; rule: ProductSegmentRule }>) {
       await repo.upsertSegments(items, deps.now());
@@ -72,7 +50,15 @@ export function createProductSegmentsService(deps: {
       const segment = await repo.findSegment(segmentId);
       if (!segment) throw new DomainError('NOT_FOUND');
       const rule = segment.rule as ProductSegmentRule;
-      const conditions = await conditionsOf(rule);
+      // The rule narrows as the catalogue's list does; groups only it names that do not exist match nothing.
+      const conditions = conditionsFrom(
+        {
+          ...rule,
+          priceFrom: rule.price?.from,
+          priceTo: rule.price?.to,
+        },
+        rule.groupIds ? await deps.catalog.listGroups() : [],
+      );
       const productIds = conditions
         ? await deps.catalog.productIdsMatching({
             where: conditions,
