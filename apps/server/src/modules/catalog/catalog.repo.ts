@@ -375,8 +375,11 @@ export function createCatalogRepo(transactor: Pick<Transactor, 'executor'>) {
     },
 
     /** Every group (a small tree, read whole to walk its subgroups). */
-    listGroups(): Promise<ProductGroupRow[]> {
-      return db().select().from(productGroups).orderBy(asc(productGroups.priority), asc(productGroups.id));
+    async listGroups(): Promise<ProductGroupRow[]> {
+      return await db()
+        .select()
+        .from(productGroups)
+        .orderBy(asc(productGroups.priority), asc(productGroups.id));
     },
 
     /** Which of these trade offers the user keeps among their favourites. */

@@ -24,6 +24,21 @@ describe('ttl cache', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('runs a lazy thenable (a query builder) once, however often its value is asked for', async () => {
+    const cache = createTtlCache<string>({ ttlMs: 1000, maxEntries: 10 });
+    let runs = 0;
+    // Like a query builder: each `then` runs the query again.
+    const lazy = {
+      // biome-ignore lint/suspicious/noThenProperty: the thenable a query builder is, on purpose
+      then<R>(resolve: (value: string) => R) {
+        runs += 1;
+        return Promise.resolve(resolve('rows'));
+      },
+    } as PromiseLike<string>;
+    for (let i = 0; i < 3; i += 1) expect(await cache.get('groups', () => lazy)).toBe('rows');
+    expect(runs).toBe(1);
+  });
+
   it('does not keep a failed load', async () => {
     const cache = createTtlCache<string>({ ttlMs: 1000, maxEntries: 10 });
     await expect(cache.get('k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');

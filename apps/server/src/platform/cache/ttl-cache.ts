@@ -12,8 +12,8 @@ export function createTtlCache<V>(options: { ttlMs: number; maxEntries: number; 
   const entries = new Map<string, { expiresAt: number; value: Promise<V> }>();
 
   return {
-    get(key: string, load: () => Promise<V>): Promise<V> {
-      if (options.ttlMs <= 0) return load();
+    get(key: string, load: () => PromiseLike<V>): Promise<V> {
+      if (options.ttlMs <= 0) return Promise.resolve(load());
       const entry = entries.get(key);
       if (entry && entry.expiresAt > now()) return entry.value;
       if (entry) entries.delete(key);
@@ -22,7 +22,8 @@ export function createTtlCache<V>(options: { ttlMs: number; maxEntries: number; 
         if (oldest.done) break;
         entries.delete(oldest.value);
       }
-      const value = load();
+      // Adopted once: a lazy thenable (a query builder runs its query on each `then`) runs one time.
+      const value = Promise.resolve(load());
       const fresh = { expiresAt: now() + options.ttlMs, value };
       entries.set(key, fresh);
       value.catch(() => {
