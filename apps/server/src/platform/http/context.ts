@@ -1,4 +1,4 @@
-import { type Language, languageSchema, type StoreSelection, storeHeaderNames } from '@cutout/contracts';
+import { type Language, languages, type StoreSelection, storeHeaderNames } from '@cutout/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
@@ -24,6 +24,9 @@ function accessTokenOf(request: FastifyRequest): string | undefined {
   return request.cookies?.access_token || undefined;
 }
 
+const isLanguage = (candidate: string | undefined): candidate is Language =>
+  (languages as readonly (string | undefined)[]).includes(candidate);
+
 /** The language a request speaks: its locale header, then the first path segment, then Accept-Language. */
 export function languageOf(request: FastifyRequest): Language {
   const candidates = [
@@ -31,11 +34,8 @@ export function languageOf(request: FastifyRequest): Language {
     request.url.split('/')[1],
     header(request, 'accept-language')?.slice(0, 2).toLowerCase(),
   ];
-  for (const candidate of candidates) {
-    const parsed = languageSchema.safeParse(candidate);
-    if (parsed.success) return parsed.data;
-  }
-  return 'en';
+  // A plain lookup: a schema's failed parse builds an error object, on every request.
+  return candidates.find(isLanguage) ?? 'en';
 }
 
 /** Reads the request headers of SPEC §7 into the request, for every route. */
