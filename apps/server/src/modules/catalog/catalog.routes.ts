@@ -10,8 +10,15 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sharedPageSerializer } from '../../platform/http/shared-page-serializer.ts';
 import { requireUser } from '../users/users.routes.ts';
 import type { CatalogService, CatalogViewer } from './catalog.service.ts';
+
+// A visitor's page is the shared one, kept by the catalogue: checked and written out once.
+const listSerializer = sharedPageSerializer(productTradeOfferSchema, {
+  outputInfo: productTradeOfferListSchema.shape.outputInfo,
+  totalCount: productTradeOfferListSchema.shape.totalCount,
+});
 
 const viewerOf = (request: FastifyRequest): CatalogViewer => ({
   language: request.store.language,
@@ -34,6 +41,7 @@ export async function catalogRoutes(
         body: fetchProductTradeOfferListRequestSchema.nullish(),
         response: { 200: productTradeOfferListSchema },
       },
+      serializerCompiler: listSerializer,
     },
     (request) => catalog.list(request.body ?? {}, viewerOf(request)),
   );
