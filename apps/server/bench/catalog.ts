@@ -7,7 +7,7 @@
 // `--json` prints one JSON object as the last line.
 //
 //   BENCH_CATALOG_PRODUCTS   products to generate (10000)
-//   BENCH_CATALOG_REQUESTS   requests per scenario (400; half of it with the shared pages off)
+//   BENCH_CATALOG_REQUESTS   requests per scenario (1000; a fifth of it with the shared pages off)
 //   BENCH_CATALOG_CLIENTS    concurrent clients (20)
 //   BENCH_CATALOG_ANALYZE=1  analyze PGlite's tables too before the run (PostgreSQL's always are)
 //   BENCH_CATALOG_KEEP=1     keep the scratch PostgreSQL database (to EXPLAIN its queries after)
@@ -30,7 +30,7 @@ import { type Db, openDatabase } from '../src/platform/db/client.ts';
 
 const json = process.argv.includes('--json');
 const productCount = Number(process.env.BENCH_CATALOG_PRODUCTS ?? 10_000);
-const requestsPerScenario = Number(process.env.BENCH_CATALOG_REQUESTS ?? 400);
+const requestsPerScenario = Number(process.env.BENCH_CATALOG_REQUESTS ?? 1000);
 const clients = Number(process.env.BENCH_CATALOG_CLIENTS ?? 20);
 const targetP99Ms = 50;
 const serverUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || '';
@@ -344,17 +344,22 @@ async function once() {
   return ms;
 }
 (async () => {
-  // Warm up: one round of every client.
-  await Promise.all(Array.from({ length: clients }, once));
+  // Every client keeps one request in flight until the count is reached.
+  async function round(count, latencies) {
+    let issued = 0;
+    await Promise.all(Array.from({ length: clients }, async () => {
+      while (issued < count) {
+        issued += 1;
+        latencies.push(await once());
+      }
+    }));
+  }
+  // Warm up (a tenth of the run, at least a round of every client): the first loads and the
+  // compiler's work on the path are not what a running server's clients see.
+  await round(Math.max(clients, Math.round(total / 10)), []);
   const latencies = [];
-  let issued = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: clients }, async () => {
-    while (issued < total) {
-      issued += 1;
-      latencies.push(await once());
-    }
-  }));
+  await round(total, latencies);
   parentPort.postMessage({ latencies, ms: performance.now() - started, totalCount });
 })().catch((error) => parentPort.postMessage({ error: String(error) }));
 `;
@@ -394,7 +399,7 @@ async function drive(base: string, scenario: Scenario, total: number) {
 
 /** How the list is served: every request reads the database, or pages are shared for 10 s. */
 const modes = [
-  { name: 'cold', cacheSeconds: '0', requests: Math.max(40, Math.round(requestsPerScenario / 2)) },
+  { name: 'cold', cacheSeconds: '0', requests: Math.max(40, Math.round(requestsPerScenario / 5)) },
   { name: 'shared', cacheSeconds: '10', requests: requestsPerScenario },
 ] as const;
 
