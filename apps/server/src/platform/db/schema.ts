@@ -10,3 +10,4 @@ export * from '../../modules/removal/removal.schema.ts';
 export * from '../../modules/store/store.schema.ts';
 export * from '../../modules/users/users.schema.ts';
 export * from '../messaging/outbox.schema.ts';
+export * from '../payments/demo/demo-acquirer.schema.ts';
