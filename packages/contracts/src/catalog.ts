@@ -124,6 +124,8 @@ export const productSchema = z.object({
   litres: z.number().int().nullable(),
   useQuantityLimit: z.boolean(),
   quantityLimitRange: z.string().nullable(),
+  /** The VAT rate included in the prices, in percent; null: sold without VAT. */
+  vatRatePercent: z.number().int().nullable(),
   /** use_by_kind: the product is chosen by its kind's features, in the kind's order. */
   useFeatureOptionId: z.enum(['use_feature_options.use_by_product', 'use_feature_options.use_by_kind']),
   kindId: z.string().nullable(),

@@ -1,4 +1,5 @@
 export * from './browser-storage.ts';
+export * from './cart.ts';
 export * from './catalog.ts';
 export * from './client-errors.ts';
 export * from './errors.ts';
@@ -6,6 +7,7 @@ export * from './files.ts';
 export * from './limits.ts';
 export * from './list-filter.ts';
 export * from './money.ts';
+export * from './orders.ts';
 export * from './product-segments.ts';
 export * from './quantity-limit.ts';
 export * from './removal.ts';

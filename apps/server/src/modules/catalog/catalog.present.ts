@@ -44,6 +44,7 @@ export function presentProduct(
     litres: product.litres,
     useQuantityLimit: product.useQuantityLimit,
     quantityLimitRange: product.quantityLimitRange,
+    vatRatePercent: product.vatRatePercent,
     useFeatureOptionId: `use_feature_options.${product.useFeatureOption}`,
     kindId: product.kindId,
     images,

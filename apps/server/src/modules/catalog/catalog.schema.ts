@@ -66,6 +66,8 @@ export const products = pgTable(
     useQuantityLimit: boolean('use_quantity_limit').notNull().default(false),
     /** Allowed quantities, SPEC §5: a comma list of numbers or min-max ranges ("1,2,5-10"). */
     quantityLimitRange: text('quantity_limit_range'),
+    /** The VAT rate included in the product's prices, in percent; null: sold without VAT. */
+    vatRatePercent: integer('vat_rate_percent').default(22),
     priority: integer('priority').notNull().default(0),
     kindId: text('kind_id').references(() => productKinds.id),
     useFeatureOption: text('use_feature_option', { enum: useFeatureOptions })

@@ -45,6 +45,7 @@ export function offerFixture(
       litres: overrides.litres ?? null,
       useQuantityLimit: false,
       quantityLimitRange: null,
+      vatRatePercent: 22,
       useFeatureOptionId: 'use_feature_options.use_by_product',
       kindId: null,
       images: [],

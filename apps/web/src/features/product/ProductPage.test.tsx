@@ -54,6 +54,7 @@ function offerFixture(
       litres: null,
       useQuantityLimit: true,
       quantityLimitRange: '1,2,5-7',
+      vatRatePercent: 22,
       useFeatureOptionId: 'use_feature_options.use_by_product',
       kindId: null,
       productSet: null,

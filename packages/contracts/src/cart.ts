@@ -1,0 +1,283 @@
+import { productSchema } from './catalog.ts';
+import { moneySchema } from './money.ts';
+import { z } from './zod.ts';
+
+/**
+ * The shopping cart (SPEC §3, §4, §7.3), its delivery options, pickup points and the buyer's
+ * contact sets (SPEC §7.7). Amounts are integer minor units of the cart's currency (the request's).
+ */
+
+export const cartItemTypeIds = [
+  'shopping_cart_product_types.regular',
+  'shopping_cart_product_types.delivery',
+] as const;
+export type CartItemTypeId = (typeof cartItemTypeIds)[number];
+
+export const deliveryOptionTypeIds = [
+  'delivery_option_types.pickup',
+  'delivery_option_types.courier',
+] as const;
+export type DeliveryOptionTypeId = (typeof deliveryOptionTypeIds)[number];
+
+export const contactSetTypeIds = [
+  'partner_contact_set_types.location',
+  'partner_contact_set_types.outlet',
+  'partner_contact_set_types.recipient',
+] as const;
+export type ContactSetTypeId = (typeof contactSetTypeIds)[number];
+
+export const contactTypeIds = [
+  'contact_types.address',
+  'contact_types.full_name',
+  'contact_types.phone',
+  'contact_types.email',
+] as const;
+export type ContactTypeId = (typeof contactTypeIds)[number];
+
+/** Why a cart cannot be checked out as it is: translation keys (SPEC §8.1, the cart's errorReason). */
+export const cartErrorReasons = [
+  'cart_error_empty',
+  'cart_error_nothing_selected',
+  'cart_error_out_of_stock',
+  'cart_error_no_price',
+  'cart_error_delivery_required',
+  'cart_error_delivery_contact_required',
+  'cart_error_recipient_required',
+  'cart_error_payment_option_required',
+] as const;
+export type CartErrorReason = (typeof cartErrorReasons)[number];
+
+export const addressSchema = z.object({
+  settlementId: z.string().nullable(),
+  city: z.string(),
+  region: z.string().nullable(),
+  street: z.string().nullable(),
+  building: z.string().nullable(),
+  apartment: z.string().nullable(),
+  postalCode: z.string().nullable(),
+});
+export type Address = z.infer<typeof addressSchema>;
+
+export const contactSchema = z.object({
+  typeId: z.enum(contactTypeIds),
+  /** The contact as shown: an address on one line, a name, a phone number. */
+  view: z.string(),
+  /** The address pieces, on an address contact. */
+  address: addressSchema.optional(),
+});
+export type Contact = z.infer<typeof contactSchema>;
+
+export const pickupPointSchema = z.object({
+  id: z.string(),
+  deliveryOptionId: z.string(),
+  name: z.string(),
+  address: z.string(),
+  settlementId: z.string(),
+  openingHours: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+export type PickupPoint = z.infer<typeof pickupPointSchema>;
+
+export const contactSetSchema = z.object({
+  id: z.string(),
+  typeId: z.enum(contactSetTypeIds),
+  deleted: z.boolean(),
+  contacts: z.array(contactSchema),
+  /** An outlet's pickup point (SPEC §3 deliveryOptionPickupPoint / pickupPoint). */
+  pickupPoint: pickupPointSchema.nullable(),
+  /** One line: the address, the pickup point or the recipient's name and phone. */
+  view: z.string(),
+  createdAt: z.string(),
+});
+export type ContactSet = z.infer<typeof contactSetSchema>;
+
+export const deliveryOptionSchema = z.object({
+  id: z.string(),
+  typeId: z.enum(deliveryOptionTypeIds),
+  name: z.string(),
+  description: z.string(),
+  /** What delivery costs in the request's currency (0: free); null when it has no price in it. */
+  price: moneySchema.nullable(),
+  /** The contact set type a delivery by it needs: an outlet (pickup) or a location (courier). */
+  contactSetTypeId: z.enum(contactSetTypeIds),
+});
+export type DeliveryOption = z.infer<typeof deliveryOptionSchema>;
+
+export const paymentOptionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** The provider behind it: demo, yookassa, stripe. */
+  providerId: z.string(),
+});
+export type PaymentOption = z.infer<typeof paymentOptionSchema>;
+
+const amount = z.number().int();
+
+export const cartItemSchema = z.object({
+  id: z.string(),
+  typeId: z.enum(cartItemTypeIds),
+  /** The trade offer put in the cart (null on a delivery item). */
+  tradeOfferId: z.string().nullable(),
+  productId: z.string().nullable(),
+  /** The product as the catalogue answers it (null on a delivery item). */
+  product: productSchema.nullable(),
+  /** A delivery item's name; a product item's name in the request's language. */
+  name: z.string(),
+  unitId: z.string(),
+  /** The feature of the chosen option (colour, size) and the option (the feature item's id). */
+  featureId: z.string().nullable(),
+  optionId: z.string().nullable(),
+  optionName: z.string().nullable(),
+  productSetId: z.string().nullable(),
+  productSetFeatureId: z.string().nullable(),
+  quantity: z.number().int(),
+  /** The allowed quantities of a limited product (SPEC §5), null when any quantity goes. */
+  allowedQuantities: z.array(z.number().int()).nullable(),
+  /** One unit's price; null when the product has no price in the cart's currency. */
+  price: amount.nullable(),
+  amount,
+  amountWithVat: amount,
+  amountWithoutDiscount: amount,
+  vatRatePercent: z.number().int().nullable(),
+  vatAmount: amount,
+  autoDiscountPercent: z.number(),
+  autoDiscountAmount: amount,
+  /** Bonus points: the promotions issue fills these; 0 until then. */
+  bonusPointIncome: amount,
+  bonusPointIncomeConverted: amount,
+  bonusPointOutcome: amount,
+  bonusPointOutcomeConverted: amount,
+  bonusPointOutcomeLimit: amount,
+  bonusPointOutcomeLimitConverted: amount,
+  selected: z.boolean(),
+  /** Whether it can be bought now: in stock and priced. */
+  available: z.boolean(),
+  availableQuantity: z.number().int().nullable(),
+  /** A subscription plan's validity period (the plans issue). */
+  validityPeriodId: z.string().nullable(),
+  validityPeriodCount: z.number().int().nullable(),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+export const shoppingCartSchema = z.object({
+  id: z.string(),
+  currency: z.string(),
+  productItems: z.array(cartItemSchema),
+  /** Regular items, counted by quantity (delivery items are not products). */
+  productCount: z.number().int(),
+  paymentOptionId: z.string().nullable(),
+  paymentOption: paymentOptionSchema.nullable(),
+  deliveryOptionId: z.string().nullable(),
+  deliveryOption: deliveryOptionSchema.nullable(),
+  deliveryContactSetId: z.string().nullable(),
+  deliveryContactSet: contactSetSchema.nullable(),
+  recipientContactSetId: z.string().nullable(),
+  recipientContactSet: contactSetSchema.nullable(),
+  /** Whether the selected items need delivery (goods do; litres, codes and top-ups do not). */
+  deliveryRequired: z.boolean(),
+  /** The promotions issue fills these. */
+  couponCodePrompt: z.string().nullable(),
+  bonusPointBalance: amount,
+  bonusPointOutcome: amount,
+  /** What is to be paid for the selected items, delivery included. */
+  amount,
+  amountWithoutDiscount: amount,
+  /** Selected products without delivery, and delivery apart (SPEC §9). */
+  productsAmount: amount,
+  deliveryAmount: amount,
+  discountAmount: amount,
+  vatAmount: amount,
+  /** The first reason the cart cannot be checked out, as a translation key; null when it can. */
+  errorReason: z.enum(cartErrorReasons).nullable(),
+});
+export type ShoppingCart = z.infer<typeof shoppingCartSchema>;
+
+/** One change of an item: by its cart item id, or a trade offer (with its option) to add. */
+export const cartItemChangeSchema = z.strictObject({
+  id: z.string().min(1).max(100).optional(),
+  tradeOfferId: z.string().min(1).max(200).optional(),
+  optionId: z.string().min(1).max(200).nullish(),
+  productSetId: z.string().min(1).max(200).nullish(),
+  productSetFeatureId: z.string().min(1).max(200).nullish(),
+  /** The new quantity; 0 removes the item. Without it an added item comes with 1 (SPEC §9). */
+  quantity: z.number().int().min(0).max(100_000).optional(),
+  selected: z.boolean().optional(),
+  validityPeriodId: z.string().min(1).max(100).nullish(),
+  validityPeriodCount: z.number().int().min(1).max(120).nullish(),
+});
+export type CartItemChange = z.infer<typeof cartItemChangeSchema>;
+
+/** POST /shoppingCarts/updateShoppingCart: only what is sent changes. */
+export const updateShoppingCartRequestSchema = z.strictObject({
+  productItems: z.array(cartItemChangeSchema).max(100).optional(),
+  /** Select-all: sets `selected` on every item. */
+  selectAll: z.boolean().optional(),
+  paymentOptionId: z.string().min(1).max(100).nullish(),
+  deliveryOptionId: z.string().min(1).max(100).nullish(),
+  deliveryContactSetId: z.string().min(1).max(100).nullish(),
+  recipientContactSetId: z.string().min(1).max(100).nullish(),
+  couponCodePrompt: z.string().max(100).nullish(),
+  bonusPointOutcome: z.number().int().min(0).optional(),
+});
+export type UpdateShoppingCartRequest = z.infer<typeof updateShoppingCartRequestSchema>;
+
+/** POST /shoppingCarts/checkoutShoppingCart. */
+export const checkoutRequestSchema = z.strictObject({
+  resolveCallbackUrl: z.string().url().max(2000),
+  rejectCallbackUrl: z.string().url().max(2000),
+  /** The total the buyer saw: a cart whose total has changed since is refused (CART_CHANGED). */
+  expectedAmount: z.number().int().min(0).optional(),
+});
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+export const deliveryOptionListSchema = z.object({ deliveryOptions: z.array(deliveryOptionSchema) });
+export const pickupPointListSchema = z.object({ pickupPoints: z.array(pickupPointSchema) });
+export const paymentOptionListSchema = z.object({ paymentOptions: z.array(paymentOptionSchema) });
+
+/** POST /partnerContactSets (SPEC §7.7 "POST with empty path to process"): create a contact set. */
+export const createContactSetRequestSchema = z.discriminatedUnion('typeId', [
+  z.strictObject({
+    typeId: z.literal('partner_contact_set_types.location'),
+    address: z.strictObject({
+      settlementId: z.string().min(1).max(100).nullish(),
+      city: z.string().trim().min(1).max(100),
+      region: z.string().trim().max(100).nullish(),
+      street: z.string().trim().min(1).max(200),
+      building: z.string().trim().min(1).max(50),
+      apartment: z.string().trim().max(50).nullish(),
+      postalCode: z.string().trim().max(20).nullish(),
+    }),
+  }),
+  z.strictObject({
+    typeId: z.literal('partner_contact_set_types.outlet'),
+    pickupPointId: z.string().min(1).max(100),
+  }),
+  z.strictObject({
+    typeId: z.literal('partner_contact_set_types.recipient'),
+    fullName: z.string().trim().min(1).max(200),
+    phoneNumber: z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9 ()-]{7,20}$/),
+    email: z.string().trim().email().max(254).nullish(),
+  }),
+]);
+export type CreateContactSetRequest = z.infer<typeof createContactSetRequestSchema>;
+
+export const contactSetListFilterSchema = z.strictObject({
+  filter: z
+    .strictObject({
+      where: z
+        .strictObject({
+          deleted: z.boolean().optional(),
+          typeId: z.enum(contactSetTypeIds).optional(),
+        })
+        .optional(),
+      include: z.array(z.string()).max(5).optional(),
+      order: z.string().max(50).optional(),
+    })
+    .optional(),
+});
+export const contactSetListSchema = z.object({ contactSets: z.array(contactSetSchema) });
