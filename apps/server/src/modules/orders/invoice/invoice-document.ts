@@ -1,0 +1,64 @@
+/**
+ * Everything an invoice shows, already decided by the orders flow: the renderer formats and lays out,
+ * it never computes a number, a total or a tax. Money is integer minor units (kopecks, cents).
+ */
+export type InvoiceLanguage = 'en' | 'ru';
+
+export type InvoiceCurrency = 'RUB' | 'USD' | 'EUR';
+
+export type InvoiceStatus = 'awaiting_payment' | 'paid' | 'fulfilled' | 'cancelled' | 'refunded' | 'placed';
+
+export interface InvoiceSeller {
+  name: string;
+  legalName: string;
+  taxId: string | null;
+  address: string;
+  email: string;
+  phone: string;
+}
+
+export interface InvoiceBuyer {
+  name: string;
+  email: string | null;
+  phoneNumber: string | null;
+  address: string | null;
+}
+
+export interface InvoiceLine {
+  name: string;
+  article: string | null;
+  quantity: number;
+  unit: string;
+  unitPriceMinor: number;
+  /** null when the seller is not a VAT payer for this line. */
+  vatRatePercent: number | null;
+  amountMinor: number;
+  vatMinor: number;
+  /** A product printed inside a set: shown under the set's line, shifted right. */
+  indent?: boolean;
+}
+
+export interface InvoiceTotals {
+  withoutVatMinor: number;
+  vatMinor: number;
+  discountMinor: number;
+  totalMinor: number;
+}
+
+export interface InvoiceDocument {
+  language: InvoiceLanguage;
+  /** Gap-free number given by the orders flow, e.g. "INV-2026-000042". */
+  number: string;
+  issuedAt: Date;
+  orderId: string;
+  /** e.g. "Order No. 42". */
+  orderName: string;
+  status: InvoiceStatus;
+  paidAt: Date | null;
+  seller: InvoiceSeller;
+  buyer: InvoiceBuyer;
+  currency: InvoiceCurrency;
+  lines: InvoiceLine[];
+  totals: InvoiceTotals;
+  paymentMethod: string | null;
+}
