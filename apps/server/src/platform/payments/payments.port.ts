@@ -133,10 +133,41 @@ export interface RefundInput {
 }
 
 export interface RefundState {
-  refundId: string;
+  /**
+   * Our id of the refund; null where the provider does not carry it back (a YooKassa refund has no
+   * metadata): the payments module then matches the refund by providerRefundId.
+   */
+  refundId: string | null;
   providerRefundId: string;
   status: 'pending' | 'succeeded' | 'failed';
   amount: Money;
 }
 
 export type RefundResult = ({ kind: 'accepted' } & RefundState) | { kind: 'refused'; reason: string };
+
+/**
+ * A fault of the provider, not an answer: it could not be reached, timed out, refused our
+ * credentials, failed on its side or answered something we cannot read. The caller may try again
+ * later (with the same ids: every call is idempotent); the customer is told to retry, not refused.
+ */
+export class PaymentProviderError extends Error {
+  readonly provider: string;
+  /** 'unreachable', 'timeout', 'bad_response', 'not_found', or the provider's own code. */
+  readonly code: string;
+  /** The provider's HTTP status, when it answered one. */
+  readonly status: number | null;
+
+  constructor(options: {
+    provider: string;
+    code: string;
+    message: string;
+    status?: number;
+    cause?: unknown;
+  }) {
+    super(options.message, { cause: options.cause });
+    this.name = 'PaymentProviderError';
+    this.provider = options.provider;
+    this.code = options.code;
+    this.status = options.status ?? null;
+  }
+}
