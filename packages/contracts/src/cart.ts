@@ -281,3 +281,53 @@ export const contactSetListFilterSchema = z.strictObject({
     .optional(),
 });
 export const contactSetListSchema = z.object({ contactSets: z.array(contactSetSchema) });
+
+export const settlementSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  region: z.string(),
+  country: z.string(),
+  countryCode: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+export type Settlement = z.infer<typeof settlementSchema>;
+
+/** POST /suggest/address: whole addresses for what the buyer typed (in a settlement, when given). */
+export const suggestAddressRequestSchema = z.strictObject({
+  query: z.string().max(200),
+  count: z.number().int().min(1).max(20).optional(),
+  settlementId: z.string().min(1).max(100).optional(),
+});
+export const addressSuggestionListSchema = z.object({
+  suggestions: z.array(
+    z.object({
+      value: z.string(),
+      settlement: settlementSchema,
+      street: z.string().nullable(),
+      building: z.string().nullable(),
+    }),
+  ),
+});
+
+/** POST /suggest/address/locale: settlements (localities) for what the buyer typed. */
+export const suggestLocalityRequestSchema = z.strictObject({
+  query: z.string().max(200),
+  count: z.number().int().min(1).max(20).optional(),
+  countryCode: z.string().length(2).optional(),
+});
+export const settlementListSchema = z.object({ settlements: z.array(settlementSchema) });
+
+/** POST /partnerSettlements/fetchCurrentPartnerSettlement: the buyer's settlement, or the likely one. */
+export const currentSettlementSchema = z.object({
+  settlement: settlementSchema,
+  /** Whether the buyer chose it (else it is the language's default guess). */
+  chosen: z.boolean(),
+});
+/** POST /partnerSettlements/bulkUpsert: the buyer's choice (the last item counts). */
+export const upsertSettlementRequestSchema = z.strictObject({
+  items: z
+    .array(z.strictObject({ settlementId: z.string().min(1).max(100) }))
+    .min(1)
+    .max(10),
+});

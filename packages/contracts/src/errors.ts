@@ -40,6 +40,22 @@ export const errorStatus = {
   FORM_FIELD_TOO_LARGE: 413,
   /** A user holds the most live API keys allowed. */
   API_KEY_LIMIT: 409,
+  /** SPEC §8.1 NAT_ADD_PRODUCT_TRADE_OFFER_ERROR: 'Out of stock.' */
+  OUT_OF_STOCK: 409,
+  /** SPEC §8.1 NAT_CHECKOUT_PAYMENT_OPTION_ERROR. */
+  PAYMENT_OPTION_UNAVAILABLE: 400,
+  /** SPEC §8.1 NAT_PARTNER_CONTACT_SET_SELECT_ERROR: a contact set of the wrong kind for the delivery. */
+  CONTACT_SET_NOT_SUITABLE: 400,
+  /** The cart's prices or stock changed since the buyer saw its total. */
+  CART_CHANGED: 409,
+  /** The cart cannot be checked out as it is; details.reason is the cart's errorReason. */
+  CART_NOT_READY: 400,
+  ORDER_NOT_CANCELLABLE: 409,
+  ORDER_NOT_PAYABLE: 409,
+  /** The payment provider did not answer or answered nonsense. */
+  PAYMENT_PROVIDER_ERROR: 502,
+  /** The provider reports the payment declined or given up. */
+  PAYMENT_DECLINED: 402,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

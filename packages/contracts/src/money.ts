@@ -24,3 +24,7 @@ export const moneySchema = z.object({
   currency: z.enum(currencyCodes),
 });
 export type Money = z.infer<typeof moneySchema>;
+
+/** The VAT included in an amount at a rate in percent (prices include VAT), rounded to the minor unit. */
+export const includedVat = (amount: number, ratePercent: number | null): number =>
+  ratePercent ? Math.round((amount * ratePercent) / (100 + ratePercent)) : 0;

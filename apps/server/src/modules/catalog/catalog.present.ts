@@ -1,10 +1,10 @@
 import type { FileRef, Product, ProductKind, ProductSet, ProductTypeId } from '@cutout/contracts';
+import { localized } from '../../platform/localized.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { CatalogRepo, KindRow, ProductRow, SetRow } from './catalog.repo.ts';
 
 /** A localized text in a language, else in English, else in any language it has. */
-export const localized = (text: Record<string, string>, language: string): string =>
-  text[language] ?? text.en ?? Object.values(text)[0] ?? '';
+export { localized };
 
 /** Each product's images in display order, with the files module's updatedAt. */
 export async function imagesOf(

@@ -418,6 +418,40 @@ export function createCatalogRepo(transactor: Pick<Transactor, 'executor'>) {
         .returning({ id: favouriteTradeOffers.tradeOfferId });
       return rows.length > 0;
     },
+
+    /**
+     * Takes quantities out of stock, all or none: false when an offer with a counted stock has
+     * fewer left than asked (offers with unlimited stock, null, are not touched).
+     */
+    async takeStock(lines: Array<{ tradeOfferId: string; quantity: number }>): Promise<boolean> {
+      for (const line of lines) {
+        const [offer] = await db()
+          .select({ available: tradeOffers.availableQuantity })
+          .from(tradeOffers)
+          .where(eq(tradeOffers.id, line.tradeOfferId))
+          .for('update');
+        if (!offer) return false;
+        if (offer.available === null) continue;
+        if (offer.available < line.quantity) return false;
+        await db()
+          .update(tradeOffers)
+          .set({ availableQuantity: sql`${tradeOffers.availableQuantity} - ${line.quantity}` })
+          .where(eq(tradeOffers.id, line.tradeOfferId));
+      }
+      return true;
+    },
+
+    /** Puts quantities back in stock (a cancelled order's). */
+    async returnStock(lines: Array<{ tradeOfferId: string; quantity: number }>): Promise<void> {
+      for (const line of lines) {
+        await db()
+          .update(tradeOffers)
+          .set({ availableQuantity: sql`${tradeOffers.availableQuantity} + ${line.quantity}` })
+          .where(
+            and(eq(tradeOffers.id, line.tradeOfferId), sql`${tradeOffers.availableQuantity} is not null`),
+          );
+      }
+    },
   };
 }
 

@@ -280,6 +280,24 @@ export function createCatalogService(deps: {
       return offer;
     },
 
+    /** These trade offers as the catalogue answers them, read now (never shared); unknown ids are left out. */
+    async offersByIds(ids: string[], viewer: CatalogViewer): Promise<ProductTradeOffer[]> {
+      if (ids.length === 0) return [];
+      const rows = await repo.listTradeOffers({
+        where: { ids: [...new Set(ids)] },
+        currencyId: viewer.currency.id,
+        language: viewer.language,
+        sort: sortOf(undefined),
+        skip: 0,
+        limit: ids.length,
+      });
+      return toTradeOffers(rows, viewer, ['productSet']);
+    },
+
+    /** Takes an order's goods out of stock, all or none (false: some offer has too few left). */
+    takeStock: (lines: Array<{ tradeOfferId: string; quantity: number }>) => repo.takeStock(lines),
+    returnStock: (lines: Array<{ tradeOfferId: string; quantity: number }>) => repo.returnStock(lines),
+
     /** The user's own favourites, as a trade offer list (searched and narrowed to a group as the list is). */
     listFavourites(
       userId: string,

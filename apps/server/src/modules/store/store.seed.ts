@@ -21,7 +21,7 @@ export const defaultStoreOptions: Record<string, boolean> = {
   UserEmailVerificationRequired: true,
   UserPhoneNumberVerificationRequired: false,
   AllowAnonymousUser: true,
-  AllowDelivery: false,
+  AllowDelivery: true,
   RecipientContactsRequired: false,
   AllowPersonalAccount: true,
   AllowClientProductInStock: false,

@@ -15,6 +15,7 @@ import {
   type User,
 } from '@cutout/contracts';
 import { DomainError } from '../../platform/errors.ts';
+import { localized } from '../../platform/localized.ts';
 import type { CurrencyRow, LocaleRow, StoreRepo, StoreSnapshot } from './store.repo.ts';
 import type { LocalizedText } from './store.schema.ts';
 
@@ -34,9 +35,6 @@ export interface ResolvedStore {
 
 /** The business constants of SPEC §9 (the contracts hold them). */
 export const storeConstants: StoreConstants = businessConstants;
-
-const localized = (text: LocalizedText, language: string): string =>
-  text[language] ?? text.en ?? Object.values(text)[0] ?? '';
 
 export function createStoreService(deps: {
   repo: StoreRepo;

@@ -41,7 +41,7 @@ describe.each(testDatabases)('store module on %s', (kind) => {
       UserEmailVerificationRequired: true,
       UserPhoneNumberVerificationRequired: false,
       AllowAnonymousUser: true,
-      AllowDelivery: false,
+      AllowDelivery: true,
       RecipientContactsRequired: false,
       AllowPersonalAccount: true,
       AllowClientProductInStock: false,
