@@ -1,0 +1,212 @@
+import type {
+  CartErrorReason,
+  CartItem,
+  ContactSet,
+  DeliveryOption,
+  Language,
+  PaymentOption,
+  ProductTradeOffer,
+  ShoppingCart,
+} from '@cutout/contracts';
+import { includedVat, parseQuantityLimitRange } from '@cutout/contracts';
+import type { CartItemRow, CartRow } from './cart.repo.ts';
+
+/** Delivery is sold with VAT at the standard rate, included in its price. */
+export const deliveryVatRatePercent = 22;
+
+/** The quantities a limited product allows, or null when any quantity goes (SPEC §5). */
+export function allowedQuantitiesOf(offer: ProductTradeOffer): number[] | null {
+  const { useQuantityLimit, quantityLimitRange } = offer.product;
+  if (!useQuantityLimit || !quantityLimitRange) return null;
+  const parsed = parseQuantityLimitRange(quantityLimitRange);
+  return parsed.ok ? parsed.values : null;
+}
+
+/** Whether a trade offer is goods to deliver (litre bundles, codes and top-ups are delivered online). */
+export const needsDelivery = (offer: ProductTradeOffer) =>
+  offer.product.typeId === 'product_types.goods' && offer.product.litres === null;
+
+export interface CartRules {
+  /** AllowClientProductInStock: stock is counted and an item beyond it cannot be bought. */
+  countStock: boolean;
+  /** AllowDelivery: goods are delivered by one of the delivery options. */
+  allowDelivery: boolean;
+  /** RecipientContactsRequired. */
+  recipientRequired: boolean;
+}
+
+export interface CartInput {
+  cart: CartRow;
+  items: CartItemRow[];
+  offers: Map<string, ProductTradeOffer>;
+  deliveryOptions: DeliveryOption[];
+  deliveryOption: DeliveryOption | null;
+  deliveryContactSet: ContactSet | null;
+  recipientContactSet: ContactSet | null;
+  paymentOption: PaymentOption | null;
+  currency: string;
+  language: Language;
+  rules: CartRules;
+}
+
+function productItem(row: CartItemRow, offer: ProductTradeOffer, input: CartInput): CartItem {
+  const option = offer.featureItems.find((item) => item.id === row.optionId) ?? null;
+  const price = (option?.price ?? offer.price)?.amountMinor ?? null;
+  const amount = (price ?? 0) * row.quantity;
+  const vatRatePercent = offer.product.vatRatePercent;
+  const inStock =
+    !input.rules.countStock || offer.availableQuantity === null || offer.availableQuantity >= row.quantity;
+  return {
+    id: row.id,
+    typeId: 'shopping_cart_product_types.regular',
+    tradeOfferId: offer.id,
+    productId: offer.productId,
+    product: offer.product,
+    name: offer.product.name,
+    unitId: offer.product.unitId,
+    featureId: option?.featureId ?? null,
+    optionId: option?.id ?? null,
+    optionName: option ? (option.displayName[input.language] ?? option.value) : null,
+    productSetId: row.productSetId,
+    productSetFeatureId: row.productSetFeatureId,
+    quantity: row.quantity,
+    allowedQuantities: allowedQuantitiesOf(offer),
+    price,
+    amount,
+    amountWithVat: amount,
+    amountWithoutDiscount: amount,
+    vatRatePercent,
+    vatAmount: includedVat(amount, vatRatePercent),
+    autoDiscountPercent: 0,
+    autoDiscountAmount: 0,
+    bonusPointIncome: 0,
+    bonusPointIncomeConverted: 0,
+    bonusPointOutcome: 0,
+    bonusPointOutcomeConverted: 0,
+    bonusPointOutcomeLimit: 0,
+    bonusPointOutcomeLimitConverted: 0,
+    selected: row.selected,
+    available: price !== null && inStock,
+    availableQuantity: offer.availableQuantity,
+    validityPeriodId: row.validityPeriodId,
+    validityPeriodCount: row.validityPeriodCount,
+  };
+}
+
+function deliveryItem(option: DeliveryOption, amount: number): CartItem {
+  return {
+    ...emptyAmounts,
+    id: `delivery:${option.id}`,
+    typeId: 'shopping_cart_product_types.delivery',
+    tradeOfferId: null,
+    productId: null,
+    product: null,
+    name: option.name,
+    unitId: 'units.service',
+    featureId: null,
+    optionId: null,
+    optionName: null,
+    productSetId: null,
+    productSetFeatureId: null,
+    quantity: 1,
+    allowedQuantities: null,
+    price: amount,
+    amount,
+    amountWithVat: amount,
+    amountWithoutDiscount: amount,
+    vatRatePercent: deliveryVatRatePercent,
+    vatAmount: includedVat(amount, deliveryVatRatePercent),
+    selected: true,
+    available: true,
+    availableQuantity: null,
+    validityPeriodId: null,
+    validityPeriodCount: null,
+  };
+}
+
+const emptyAmounts = {
+  autoDiscountPercent: 0,
+  autoDiscountAmount: 0,
+  bonusPointIncome: 0,
+  bonusPointIncomeConverted: 0,
+  bonusPointOutcome: 0,
+  bonusPointOutcomeConverted: 0,
+  bonusPointOutcomeLimit: 0,
+  bonusPointOutcomeLimitConverted: 0,
+};
+
+const sum = (items: CartItem[], pick: (item: CartItem) => number) =>
+  items.reduce((total, item) => total + pick(item), 0);
+
+/** The first reason the cart cannot be checked out (SPEC §5 checkout rules), or null. */
+function errorReasonOf(input: CartInput, products: CartItem[], deliveryRequired: boolean, amount: number) {
+  const selected = products.filter((item) => item.selected);
+  const reasons: Array<[boolean, CartErrorReason]> = [
+    [products.length === 0, 'cart_error_empty'],
+    [selected.length === 0, 'cart_error_nothing_selected'],
+    [selected.some((item) => item.price === null), 'cart_error_no_price'],
+    [selected.some((item) => !item.available), 'cart_error_out_of_stock'],
+    [
+      deliveryRequired && input.deliveryOptions.length > 0 && !input.deliveryOption,
+      'cart_error_delivery_required',
+    ],
+    [
+      deliveryRequired && !!input.deliveryOption && !input.deliveryContactSet,
+      'cart_error_delivery_contact_required',
+    ],
+    [input.rules.recipientRequired && !input.recipientContactSet, 'cart_error_recipient_required'],
+    [amount > 0 && !input.paymentOption, 'cart_error_payment_option_required'],
+  ];
+  return reasons.find(([applies]) => applies)?.[1] ?? null;
+}
+
+/**
+ * The cart as the API answers it: every amount computed here, on the server, in minor units of the
+ * cart's currency, for the selected items; delivery summed apart from the products (SPEC §9).
+ */
+export function priceCart(input: CartInput): ShoppingCart {
+  const products = input.items.flatMap((row) => {
+    const offer = input.offers.get(row.tradeOfferId);
+    return offer ? [productItem(row, offer, input)] : [];
+  });
+  const selected = products.filter((item) => item.selected);
+  const deliveryRequired =
+    input.rules.allowDelivery &&
+    selected.some((item) => {
+      const offer = item.tradeOfferId ? input.offers.get(item.tradeOfferId) : undefined;
+      return offer !== undefined && needsDelivery(offer);
+    });
+  const delivery =
+    deliveryRequired && input.deliveryOption?.price
+      ? [deliveryItem(input.deliveryOption, input.deliveryOption.price.amountMinor)]
+      : [];
+  const productsAmount = sum(selected, (item) => item.amount);
+  const deliveryAmount = sum(delivery, (item) => item.amount);
+  const amount = productsAmount + deliveryAmount;
+  const deliveryOption = deliveryRequired ? input.deliveryOption : null;
+  return {
+    id: input.cart.id,
+    currency: input.currency,
+    productItems: [...products, ...delivery],
+    productCount: sum(products, (item) => item.quantity),
+    paymentOptionId: input.paymentOption?.id ?? null,
+    paymentOption: input.paymentOption,
+    deliveryOptionId: deliveryOption?.id ?? null,
+    deliveryOption,
+    deliveryContactSetId: deliveryOption ? (input.deliveryContactSet?.id ?? null) : null,
+    deliveryContactSet: deliveryOption ? input.deliveryContactSet : null,
+    recipientContactSetId: input.recipientContactSet?.id ?? null,
+    recipientContactSet: input.recipientContactSet,
+    deliveryRequired,
+    couponCodePrompt: input.cart.couponCode,
+    bonusPointBalance: 0,
+    bonusPointOutcome: 0,
+    amount,
+    amountWithoutDiscount: sum(selected, (item) => item.amountWithoutDiscount) + deliveryAmount,
+    productsAmount,
+    deliveryAmount,
+    discountAmount: sum(selected, (item) => item.autoDiscountAmount),
+    vatAmount: sum(selected, (item) => item.vatAmount) + sum(delivery, (item) => item.vatAmount),
+    errorReason: errorReasonOf({ ...input, deliveryOption }, products, deliveryRequired, amount),
+  };
+}

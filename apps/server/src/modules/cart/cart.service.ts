@@ -1,0 +1,263 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  CartItemChange,
+  ContactSet,
+  Language,
+  PaymentOption,
+  ProductTradeOffer,
+  ShoppingCart,
+  UpdateShoppingCartRequest,
+} from '@cutout/contracts';
+import { allowedQuantity } from '@cutout/contracts';
+import type { Transactor } from '../../platform/db/transactions.ts';
+import { DomainError } from '../../platform/errors.ts';
+import { allowedQuantitiesOf, type CartRules, priceCart } from './cart.pricing.ts';
+import type { CartChoices, CartItemRow, CartRepo, CartRow } from './cart.repo.ts';
+import type { ContactSetsService } from './contact-sets.service.ts';
+import type { DeliveryService } from './delivery.service.ts';
+
+export interface CartViewer {
+  userId: string;
+  language: Language;
+  currency: { id: string; characterCode: string };
+  rules: CartRules;
+}
+
+/** What the cart asks of the catalogue and of the payments module. */
+export interface CartDeps {
+  repo: CartRepo;
+  transactor: Pick<Transactor, 'run'>;
+  catalog: {
+    offersByIds(
+      ids: string[],
+      viewer: { language: Language; currency: { id: string; characterCode: string }; userId: string | null },
+    ): Promise<ProductTradeOffer[]>;
+  };
+  delivery: DeliveryService;
+  contactSets: Pick<ContactSetsService, 'getLive' | 'present'>;
+  paymentOptions: (viewer: {
+    language: Language;
+    currency: { characterCode: string };
+  }) => Promise<PaymentOption[]>;
+  now: () => Date;
+}
+
+const personalAccount = (offer: ProductTradeOffer) =>
+  offer.product.typeId === 'product_types.personal_account';
+
+/** The shopping cart (SPEC §4 cart rules, §7.3): one per user, priced on the server. */
+export function createCartService(deps: CartDeps) {
+  const { repo } = deps;
+
+  async function offersOf(ids: string[], viewer: CartViewer): Promise<Map<string, ProductTradeOffer>> {
+    const offers = await deps.catalog.offersByIds(ids, { ...viewer, userId: null });
+    return new Map(offers.map((offer) => [offer.id, offer]));
+  }
+
+  async function contactSetOf(viewer: CartViewer, id: string | null): Promise<ContactSet | null> {
+    if (!id) return null;
+    const row = await deps.contactSets.getLive(viewer.userId, id).catch(() => null);
+    return row && deps.contactSets.present(row, viewer.language);
+  }
+
+  async function answer(cart: CartRow, viewer: CartViewer): Promise<ShoppingCart> {
+    const items = await repo.itemsOf(cart.id);
+    const [offers, deliveryOptions, paymentOptions, deliveryContactSet, recipientContactSet] =
+      await Promise.all([
+        offersOf(
+          items.map((item) => item.tradeOfferId),
+          viewer,
+        ),
+        viewer.rules.allowDelivery ? deps.delivery.list(viewer) : [],
+        deps.paymentOptions(viewer),
+        contactSetOf(viewer, cart.deliveryContactSetId),
+        contactSetOf(viewer, cart.recipientContactSetId),
+      ]);
+    return priceCart({
+      cart,
+      items,
+      offers,
+      deliveryOptions,
+      deliveryOption: deliveryOptions.find((option) => option.id === cart.deliveryOptionId) ?? null,
+      deliveryContactSet,
+      recipientContactSet,
+      paymentOption: paymentOptions.find((option) => option.id === cart.paymentOptionId) ?? null,
+      currency: viewer.currency.characterCode,
+      language: viewer.language,
+      rules: viewer.rules,
+    });
+  }
+
+  /** The quantity an item is kept with: a limited product's allowed one, at most what is in stock. */
+  function quantityFor(offer: ProductTradeOffer, requested: number, viewer: CartViewer): number {
+    const allowed = allowedQuantitiesOf(offer);
+    const quantity = allowed ? allowedQuantity(requested, allowed) : requested;
+    if (!viewer.rules.countStock || offer.availableQuantity === null || allowed) return quantity;
+    return Math.min(quantity, offer.availableQuantity);
+  }
+
+  async function addItem(cart: CartRow, items: CartItemRow[], change: CartItemChange, viewer: CartViewer) {
+    const tradeOfferId = change.tradeOfferId as string;
+    const offer = (await offersOf([tradeOfferId], viewer)).get(tradeOfferId);
+    if (!offer) throw new DomainError('NOT_FOUND', { details: { field: 'tradeOfferId' } });
+    const optionId = change.optionId ?? '';
+    if (optionId && !offer.featureItems.some((item) => item.id === optionId)) {
+      throw new DomainError('NOT_FOUND', { details: { field: 'optionId' } });
+    }
+    // SPEC §5: an out-of-stock goods item is refused when the store counts stock.
+    if (viewer.rules.countStock && offer.availableQuantity !== null && offer.availableQuantity <= 0) {
+      throw new DomainError('OUT_OF_STOCK');
+    }
+    // SPEC §4: a personal-account top-up replaces the cart, and is replaced by any other product.
+    const others = await offersOf(
+      items.map((item) => item.tradeOfferId),
+      viewer,
+    );
+    const replaced = items.filter((item) => {
+      const other = others.get(item.tradeOfferId);
+      return personalAccount(offer)
+        ? item.tradeOfferId !== offer.id
+        : other !== undefined && personalAccount(other);
+    });
+    await repo.deleteItems(
+      cart.id,
+      replaced.map((item) => item.id),
+    );
+    const existing = items.find((item) => item.tradeOfferId === offer.id && item.optionId === optionId);
+    if (existing && !replaced.includes(existing)) {
+      if (change.quantity === 0) return repo.deleteItems(cart.id, [existing.id]);
+      const quantity = quantityFor(offer, change.quantity ?? existing.quantity + 1, viewer);
+      return repo.updateItem(cart.id, existing.id, {
+        quantity,
+        ...(change.selected !== undefined && { selected: change.selected }),
+      });
+    }
+    if (change.quantity === 0) return;
+    await repo.insertItem({
+      id: randomUUID(),
+      cartId: cart.id,
+      tradeOfferId: offer.id,
+      optionId,
+      productSetId: change.productSetId ?? null,
+      productSetFeatureId: change.productSetFeatureId ?? null,
+      quantity: quantityFor(offer, change.quantity ?? 1, viewer),
+      selected: change.selected ?? true,
+      validityPeriodId: change.validityPeriodId ?? null,
+      validityPeriodCount: change.validityPeriodCount ?? null,
+      createdAt: deps.now(),
+    });
+  }
+
+  async function changeItem(cart: CartRow, items: CartItemRow[], change: CartItemChange, viewer: CartViewer) {
+    const item = items.find((candidate) => candidate.id === change.id);
+    if (!item) throw new DomainError('NOT_FOUND', { details: { field: 'id' } });
+    if (change.quantity === 0) return repo.deleteItems(cart.id, [item.id]);
+    let quantity: number | undefined;
+    if (change.quantity !== undefined) {
+      const offer = (await offersOf([item.tradeOfferId], viewer)).get(item.tradeOfferId);
+      if (!offer) return repo.deleteItems(cart.id, [item.id]);
+      quantity = quantityFor(offer, change.quantity, viewer);
+    }
+    await repo.updateItem(cart.id, item.id, {
+      ...(quantity !== undefined && { quantity }),
+      ...(change.selected !== undefined && { selected: change.selected }),
+      ...(change.validityPeriodId !== undefined && { validityPeriodId: change.validityPeriodId }),
+      ...(change.validityPeriodCount !== undefined && { validityPeriodCount: change.validityPeriodCount }),
+    });
+  }
+
+  /** The choices of a request, checked against what this user and this currency may choose. */
+  async function choicesOf(
+    cart: CartRow,
+    request: UpdateShoppingCartRequest,
+    viewer: CartViewer,
+  ): Promise<CartChoices> {
+    const choices: CartChoices = {};
+    if (request.paymentOptionId !== undefined) {
+      const options = await deps.paymentOptions(viewer);
+      if (request.paymentOptionId && !options.some((option) => option.id === request.paymentOptionId)) {
+        throw new DomainError('PAYMENT_OPTION_UNAVAILABLE');
+      }
+      choices.paymentOptionId = request.paymentOptionId;
+    }
+    let deliveryOptionId = cart.deliveryOptionId;
+    if (request.deliveryOptionId !== undefined) {
+      if (request.deliveryOptionId) await deps.delivery.get(request.deliveryOptionId, viewer);
+      deliveryOptionId = request.deliveryOptionId;
+      choices.deliveryOptionId = deliveryOptionId;
+      // Another delivery needs another kind of address: the chosen one no longer applies (SPEC §4).
+      if (deliveryOptionId !== cart.deliveryOptionId) choices.deliveryContactSetId = null;
+    }
+    if (request.deliveryContactSetId) {
+      const set = await deps.contactSets.getLive(viewer.userId, request.deliveryContactSetId);
+      const option = deliveryOptionId ? await deps.delivery.get(deliveryOptionId, viewer) : null;
+      const wanted = option?.contactSetTypeId.replace('partner_contact_set_types.', '');
+      if (!option || set.type !== wanted) throw new DomainError('CONTACT_SET_NOT_SUITABLE');
+      choices.deliveryContactSetId = set.id;
+    } else if (request.deliveryContactSetId === null) {
+      choices.deliveryContactSetId = null;
+    }
+    if (request.recipientContactSetId) {
+      const set = await deps.contactSets.getLive(viewer.userId, request.recipientContactSetId);
+      if (set.type !== 'recipient') throw new DomainError('CONTACT_SET_NOT_SUITABLE');
+      choices.recipientContactSetId = set.id;
+    } else if (request.recipientContactSetId === null) {
+      choices.recipientContactSetId = null;
+    }
+    if (request.couponCodePrompt !== undefined) choices.couponCode = request.couponCodePrompt?.trim() || null;
+    return choices;
+  }
+
+  return {
+    async fetch(viewer: CartViewer): Promise<ShoppingCart> {
+      const cart = await deps.transactor.run(() => repo.lockCartOf(viewer.userId, deps.now()));
+      return answer(cart, viewer);
+    },
+
+    /** Applies the changes in one transaction: all of them, or none when one is refused. */
+    async update(request: UpdateShoppingCartRequest, viewer: CartViewer): Promise<ShoppingCart> {
+      const cart = await deps.transactor.run(async () => {
+        const locked = await repo.lockCartOf(viewer.userId, deps.now());
+        for (const change of request.productItems ?? []) {
+          const items = await repo.itemsOf(locked.id);
+          if (change.id) await changeItem(locked, items, change, viewer);
+          else if (change.tradeOfferId) await addItem(locked, items, change, viewer);
+          else throw new DomainError('core_object_not_set');
+        }
+        if (request.selectAll !== undefined) await repo.selectAll(locked.id, request.selectAll);
+        await repo.setChoices(locked.id, await choicesOf(locked, request, viewer), deps.now());
+        return (await repo.findCartOf(viewer.userId)) as CartRow;
+      });
+      return answer(cart, viewer);
+    },
+
+    async reset(viewer: CartViewer): Promise<ShoppingCart> {
+      const cart = await deps.transactor.run(async () => {
+        const locked = await repo.lockCartOf(viewer.userId, deps.now());
+        await repo.clear(locked.id, { onlySelected: false, now: deps.now() });
+        return locked;
+      });
+      return answer(cart, viewer);
+    },
+
+    /**
+     * The cart as checkout takes it: locked for the transaction in progress (a second checkout of
+     * the same cart waits, then finds it emptied), priced now.
+     */
+    async lockForCheckout(
+      viewer: CartViewer,
+    ): Promise<{ cart: ShoppingCart; offers: Map<string, ProductTradeOffer> }> {
+      const locked = await repo.lockCartOf(viewer.userId, deps.now());
+      const cart = await answer(locked, viewer);
+      const ids = cart.productItems.flatMap((item) => (item.tradeOfferId ? [item.tradeOfferId] : []));
+      return { cart, offers: await offersOf(ids, viewer) };
+    },
+
+    /** Takes the checked-out (selected) items out of the cart, in the checkout's transaction. */
+    async clearCheckedOut(cartId: string): Promise<void> {
+      await repo.clear(cartId, { onlySelected: true, now: deps.now() });
+    },
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;
