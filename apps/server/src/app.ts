@@ -6,13 +6,17 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { addressRoutes } from './modules/cart/addresses.routes.ts';
+import { cartRoutes, contactSetRoutes } from './modules/cart/cart.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { catalogRecordRoutes } from './modules/catalog/catalog-records.routes.ts';
 import { productSegmentRoutes } from './modules/catalog/product-segments.routes.ts';
 import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { checkoutRoutes, ordersRoutes } from './modules/orders/orders.routes.ts';
 import { passportsRoutes } from './modules/passports/passports.routes.ts';
+import { paymentWebhookRoutes } from './modules/payments/payments.routes.ts';
 import { openApiDocument } from './modules/removal/openapi.ts';
 import { executeRoutes, publicApiRoutes } from './modules/removal/removal.routes.ts';
 import { registerStoreScope, storeRoutes } from './modules/store/store.routes.ts';
@@ -28,6 +32,7 @@ import { siteOriginOf } from './platform/http/site-origin.ts';
 import { type PageHead, registerWebApp } from './platform/http/web.ts';
 import { createInProcessJobs } from './platform/jobs/in-process/in-process-jobs.ts';
 import { outboxRoutes } from './platform/messaging/outbox.routes.ts';
+import { demoAcquirerRoutes } from './platform/payments/demo/demo-acquirer.routes.ts';
 import { createServices, type ServiceOptions } from './services.ts';
 
 export interface AppOptions extends Omit<ServiceOptions, 'log' | 'now'> {
@@ -161,9 +166,38 @@ export async function buildApp({
       });
       await scope.register(filesRoutes, { prefix: '/files', files });
       await scope.register(clientErrorsRoutes, { prefix: '/clientErrors', clientErrors });
+      await scope.register(cartRoutes, {
+        prefix: '/shoppingCarts',
+        cart: services.cart,
+        delivery: services.delivery,
+        paymentOptions: (viewer) => services.payments.options(viewer),
+      });
+      await scope.register(addressRoutes, {
+        suggester: services.addresses,
+        contactSets: services.contactSets,
+        limiter,
+      });
+      await scope.register(contactSetRoutes, {
+        prefix: '/partnerContactSets',
+        contactSets: services.contactSets,
+      });
+      await scope.register(checkoutRoutes, { checkout: services.checkout });
+      await scope.register(ordersRoutes, {
+        prefix: '/orders',
+        orders: services.orders,
+        invoices: services.invoices,
+      });
     },
     { prefix: '/api/stores' },
   );
+  await app.register(paymentWebhookRoutes, { prefix: '/api/payments/webhooks', payments: services.payments });
+  if (services.demoAcquirer) {
+    await app.register(demoAcquirerRoutes, {
+      prefix: '/demo-acquirer',
+      acquirer: services.demoAcquirer,
+      merchantName: 'Cutout',
+    });
+  }
   await app.register(passportsRoutes, {
     prefix: '/api/passports',
     passports,

@@ -3,6 +3,12 @@ import { createEngine, type Engine } from '@cutout/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import { createApiKeysRepo } from './modules/api-keys/api-keys.repo.ts';
 import { createApiKeyService } from './modules/api-keys/api-keys.service.ts';
+import { createCartRepo } from './modules/cart/cart.repo.ts';
+import { createCartService } from './modules/cart/cart.service.ts';
+import { createContactSetsRepo } from './modules/cart/contact-sets.repo.ts';
+import { createContactSetsService } from './modules/cart/contact-sets.service.ts';
+import { createDeliveryRepo } from './modules/cart/delivery.repo.ts';
+import { createDeliveryService } from './modules/cart/delivery.service.ts';
 import { createCatalogPageHeads } from './modules/catalog/catalog.page-head.ts';
 import { createCatalogRepo } from './modules/catalog/catalog.repo.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
@@ -16,8 +22,16 @@ import { createFilesService } from './modules/files/files.service.ts';
 import { createLedgerRepo } from './modules/ledger/ledger.repo.ts';
 import { createLedgerService } from './modules/ledger/ledger.service.ts';
 import { createLitreService } from './modules/ledger/litres.service.ts';
+import { createCheckoutService } from './modules/orders/checkout.service.ts';
+import { createCheckoutWorkflow } from './modules/orders/checkout.workflow.ts';
+import { createOrderFulfilment } from './modules/orders/fulfilment.ts';
+import { createInvoiceService } from './modules/orders/invoice/invoice.service.ts';
+import { createOrdersRepo } from './modules/orders/orders.repo.ts';
+import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
 import { createPassportsRepo } from './modules/passports/passports.repo.ts';
 import { createPassportService } from './modules/passports/passports.service.ts';
+import { createPaymentsRepo } from './modules/payments/payments.repo.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createRemovalRepo } from './modules/removal/removal.repo.ts';
 import { createRemovalService } from './modules/removal/removal.service.ts';
 import { createRemoveBackgroundWorkflow } from './modules/removal/remove-background.workflow.ts';
@@ -28,11 +42,19 @@ import { createPermissionService } from './modules/users/permissions.service.ts'
 import { createRegistrationService } from './modules/users/registration.service.ts';
 import { createUsersRepo } from './modules/users/users.repo.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { createGazetteerSuggester } from './platform/addresses/gazetteer/gazetteer-suggester.ts';
 import type { Config } from './platform/config.ts';
 import type { Database, Db } from './platform/db/client.ts';
 import { createTransactor } from './platform/db/transactions.ts';
+import { localized } from './platform/localized.ts';
 import { createMailer, createSms } from './platform/messaging/mailer.ts';
 import { createOutboxRepo } from './platform/messaging/outbox.repo.ts';
+import { createDemoAcquirerRepo } from './platform/payments/demo/demo-acquirer.repo.ts';
+import { createDemoAcquirer } from './platform/payments/demo/demo-acquirer.ts';
+import { createDemoProvider } from './platform/payments/demo/demo-provider.ts';
+import type { PaymentProvider } from './platform/payments/payments.port.ts';
+import { createStripeProvider } from './platform/payments/stripe/stripe-provider.ts';
+import { createYooKassaProvider } from './platform/payments/yookassa/yookassa-provider.ts';
 import { createMemoryRateLimiter } from './platform/rate-limit.ts';
 import { createLocalStorage } from './platform/storage/local/local-storage.ts';
 import type { FileStorage } from './platform/storage/storage.port.ts';
@@ -190,8 +212,164 @@ export function createServices({ config, database, log, now, ...options }: Servi
     now,
   });
 
+  // The storefront's second half: delivery and contacts, payments, orders, the cart and checkout.
+  const addresses = createGazetteerSuggester();
+  const deliveryRepo = createDeliveryRepo(transactor);
+  const delivery = createDeliveryService({ repo: deliveryRepo });
+  const cartRepo = createCartRepo(transactor);
+  const contactSets = createContactSetsService({
+    repo: createContactSetsRepo(transactor),
+    delivery: deliveryRepo,
+    isSettlement: async (id) => (await addresses.settlementById(id, 'en')) !== null,
+    onDeleted: (id) => cartRepo.forgetContactSet(id),
+    now,
+  });
+  // The demo acquirer plays an outside provider: its own unit of work, never joined to ours.
+  const demoAcquirer = config.payments.demo
+    ? createDemoAcquirer({ repo: createDemoAcquirerRepo(createTransactor(database.db)), now })
+    : null;
+  const providers: PaymentProvider[] = [];
+  // Settling a payment marks its order paid: the orders service is made below, after payments.
+  let orders: OrdersService | undefined;
+  const payments = createPaymentsService({
+    repo: createPaymentsRepo(transactor),
+    transactor,
+    providers,
+    onPaid: async (payment) => {
+      const paid = await (orders as OrdersService).markPaid(payment.orderId);
+      if (paid.changed) (orders as OrdersService).notifyPaid(paid.order);
+    },
+    log,
+    now,
+  });
+  if (demoAcquirer && config.payments.demo) {
+    providers.push(
+      createDemoProvider({
+        acquirer: demoAcquirer,
+        baseUrl: `${config.siteUrl}/demo-acquirer`,
+        webhookSecret: config.payments.demo.secret,
+        // The demo acquirer lives in this process: its notifications come straight to the handler.
+        notify: async (request) => {
+          await payments.webhook('demo', { ...request, client: '127.0.0.1' });
+        },
+        onNotifyError: (error) => log.error({ err: error }, 'demo acquirer notification failed'),
+        now,
+      }),
+    );
+  }
+  const { yookassa, stripe } = config.payments;
+  if (yookassa) {
+    providers.push(
+      createYooKassaProvider({
+        shopId: yookassa.shopId,
+        secretKey: yookassa.secretKey,
+        apiUrl: yookassa.apiUrl,
+        allowedNotificationSources: yookassa.notificationSources,
+      }),
+    );
+  }
+  if (stripe) providers.push(createStripeProvider(stripe));
+  const ordersRepo = createOrdersRepo(transactor);
+  orders = createOrdersService({
+    repo: ordersRepo,
+    transactor,
+    fulfilment: createOrderFulfilment({ ledger }),
+    returnStock: (lines) => catalog.returnStock(lines),
+    now,
+  });
+  const cart = createCartService({
+    repo: cartRepo,
+    transactor,
+    catalog,
+    delivery,
+    contactSets,
+    paymentOptions: (viewer) => payments.options(viewer),
+    now,
+  });
+  const checkout = createCheckoutService({
+    workflow: createCheckoutWorkflow({
+      transactor,
+      cart,
+      takeStock: (lines) => catalog.takeStock(lines),
+      repo: ordersRepo,
+      orders,
+      payments,
+      log,
+      now,
+    }),
+    orders,
+    payments,
+    siteOrigins: config.siteOrigins,
+  });
+
+  const invoices = createInvoiceService({
+    orders,
+    seller: async (language) => {
+      const { snapshot } = await stores.resolve({
+        storeId: undefined,
+        tenantClientId: undefined,
+        localeId: undefined,
+        currencyId: undefined,
+      });
+      const partner = snapshot.partner;
+      const text = (value: Record<string, string> | undefined) => (value ? localized(value, language) : '');
+      return {
+        name: snapshot.store.name,
+        legalName: text(partner?.legalName) || snapshot.store.name,
+        taxId: partner?.taxId ?? null,
+        address: text(partner?.address),
+        email: partner?.email ?? '',
+        phone: partner?.phone ?? '',
+      };
+    },
+    buyer: async (order) => {
+      const user = await users.findById(order.userId);
+      return {
+        name: user?.fullName || user?.email || '',
+        email: user?.email ?? null,
+        phoneNumber: user?.phoneNumber ?? null,
+      };
+    },
+    setContents: async (productId, order, language) => {
+      const viewer = {
+        language,
+        currency: { id: order.currency, characterCode: order.currency },
+        userId: null,
+      };
+      const set = await catalog.get(productId, viewer).catch(() => null);
+      if (!set?.product.productSet) return null;
+      const items = await Promise.all(
+        set.product.productSet.items.map(async (item) => {
+          const part = await catalog.get(item.productId, viewer).catch(() => null);
+          return {
+            name: item.name,
+            quantity: item.quantity,
+            unitPriceMinor: part?.price?.amountMinor ?? null,
+          };
+        }),
+      );
+      return { items };
+    },
+    paymentMethod: async (order, language) => {
+      if (!order.paymentOptionId) return null;
+      const option = (await payments.options({ language, currency: { characterCode: order.currency } })).find(
+        (candidate) => candidate.id === order.paymentOptionId,
+      );
+      return option?.name ?? null;
+    },
+  });
+
   return {
     stores,
+    addresses,
+    invoices,
+    delivery,
+    contactSets,
+    cart,
+    payments,
+    demoAcquirer,
+    orders,
+    checkout,
     limiter,
     outbox,
     users,

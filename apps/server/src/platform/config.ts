@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -43,6 +44,18 @@ const envSchema = z.object({
   ENGINE_MAX_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
   API_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(60),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** The built-in demo acquirer (test cards, no money moves): on unless turned off. */
+  DEMO_ACQUIRER: booleanFromEnv.default(true),
+  /** The demo acquirer's webhook signing secret; unset: a new random one each start. */
+  DEMO_ACQUIRER_SECRET: z.string().min(16).optional(),
+  YOOKASSA_SHOP_ID: z.string().min(1).optional(),
+  YOOKASSA_SECRET_KEY: z.string().min(1).optional(),
+  YOOKASSA_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.yookassa.ru/v3'),
+  /** Extra addresses (comma-separated IPs) YooKassa notifications are accepted from, beside its own. */
+  YOOKASSA_NOTIFICATION_SOURCES: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
 });
 
 export type Config = {
@@ -58,6 +71,12 @@ export type Config = {
   defaultStoreId: string;
   /** How long a catalogue list page and its count are shared before they are read again (0: never). */
   catalogCacheMs: number;
+  /** The payment providers to offer: the demo acquirer, and those whose credentials are set. */
+  payments: {
+    demo: { secret: string } | null;
+    yookassa: { shopId: string; secretKey: string; apiUrl: string; notificationSources: string[] } | null;
+    stripe: { secretKey: string; webhookSecret: string; apiUrl: string } | null;
+  };
   /** The token of the operator's calls (x-operator-token); undefined: they are off. */
   operatorToken: string | undefined;
   webDistDir: string;
@@ -168,6 +187,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     defaultStoreId: e.DEFAULT_STORE_ID,
     catalogCacheMs: e.CATALOG_CACHE_SECONDS * 1000,
+    payments: {
+      demo: e.DEMO_ACQUIRER ? { secret: e.DEMO_ACQUIRER_SECRET ?? randomBytes(32).toString('hex') } : null,
+      yookassa:
+        e.YOOKASSA_SHOP_ID && e.YOOKASSA_SECRET_KEY
+          ? {
+              shopId: e.YOOKASSA_SHOP_ID,
+              secretKey: e.YOOKASSA_SECRET_KEY,
+              apiUrl: e.YOOKASSA_API_URL,
+              notificationSources: (e.YOOKASSA_NOTIFICATION_SOURCES ?? '')
+                .split(',')
+                .map((ip) => ip.trim())
+                .filter(Boolean),
+            }
+          : null,
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              apiUrl: e.STRIPE_API_URL,
+            }
+          : null,
+    },
     operatorToken: e.OPERATOR_TOKEN,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     analyticsCounterId: e.ANALYTICS_COUNTER_ID,

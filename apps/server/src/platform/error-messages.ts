@@ -39,6 +39,15 @@ const en: Messages = {
   FORM_TOO_MANY_PARTS: 'The form has too many parts: at most {fields} fields and {files} files are accepted.',
   FORM_FIELD_TOO_LARGE: 'The form field {field} is too long: at most {limit} bytes are accepted.',
   API_KEY_LIMIT: 'You already have {limit} API keys: revoke one before issuing another.',
+  OUT_OF_STOCK: 'Out of stock.',
+  PAYMENT_OPTION_UNAVAILABLE: 'Unable to pay, choose another payment method!',
+  CONTACT_SET_NOT_SUITABLE: 'These contact details do not suit the chosen delivery. Choose others.',
+  CART_CHANGED: 'Prices or stock in your cart have changed. Check the cart and place the order again.',
+  CART_NOT_READY: 'The order cannot be placed yet: check the cart.',
+  ORDER_NOT_CANCELLABLE: 'This order can no longer be cancelled.',
+  ORDER_NOT_PAYABLE: 'This order cannot be paid.',
+  PAYMENT_PROVIDER_ERROR: 'The payment service is not answering. Try again in a few minutes.',
+  PAYMENT_DECLINED: 'The payment did not go through. Pay again or choose another payment method.',
 };
 
 const ru: Messages = {
@@ -78,6 +87,16 @@ const ru: Messages = {
   FORM_TOO_MANY_PARTS: 'В форме слишком много частей: принимается не более {fields} полей и {files} файлов.',
   FORM_FIELD_TOO_LARGE: 'Поле формы {field} слишком длинное: принимается не более {limit} байт.',
   API_KEY_LIMIT: 'У вас уже {limit} API-ключей: отзовите один, чтобы выпустить новый.',
+  OUT_OF_STOCK: 'Нет в наличии.',
+  PAYMENT_OPTION_UNAVAILABLE: 'Невозможно оплатить, выберите другой способ оплаты!',
+  CONTACT_SET_NOT_SUITABLE:
+    'Эти контактные данные не подходят для выбранного способа доставки. Выберите другие.',
+  CART_CHANGED: 'Цены или наличие товаров в корзине изменились. Проверьте корзину и оформите заказ снова.',
+  CART_NOT_READY: 'Заказ пока нельзя оформить: проверьте корзину.',
+  ORDER_NOT_CANCELLABLE: 'Этот заказ уже нельзя отменить.',
+  ORDER_NOT_PAYABLE: 'Этот заказ нельзя оплатить.',
+  PAYMENT_PROVIDER_ERROR: 'Платёжный сервис не отвечает. Попробуйте через несколько минут.',
+  PAYMENT_DECLINED: 'Оплата не прошла. Оплатите ещё раз или выберите другой способ оплаты.',
 };
 
 const catalogue: Record<Language, Messages> = { en, ru };

@@ -6,8 +6,10 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type AppOptions, buildApp } from '../app.ts';
+import { seedDelivery } from '../modules/cart/cart.seed.ts';
 import { tradeOffers } from '../modules/catalog/catalog.schema.ts';
 import { seedCatalog } from '../modules/catalog/catalog.seed.ts';
+import { seedPaymentOptions } from '../modules/payments/payments.seed.ts';
 import { storeOptions } from '../modules/store/store.schema.ts';
 import { defaultStoreId, seedStore } from '../modules/store/store.seed.ts';
 import { createUsersRepo, type UserRow } from '../modules/users/users.repo.ts';
@@ -40,6 +42,8 @@ export async function openTestDatabase(
     await seedStore(database.db);
     const files = createFilesFor({ db: database.db, filesDir: options.filesDir ?? makeFilesDir() });
     await seedCatalog(database.db, { files });
+    await seedDelivery(database.db);
+    await seedPaymentOptions(database.db);
   };
   if (kind === 'pglite') {
     const database = await openDatabase({ dataDir: null });

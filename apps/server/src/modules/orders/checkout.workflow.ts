@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  CartItem,
+  Language,
+  PaymentOperationResult,
+  ProductTradeOffer,
+  ShoppingCart,
+} from '@cutout/contracts';
+import type { Transactor } from '../../platform/db/transactions.ts';
+import { DomainError } from '../../platform/errors.ts';
+import { defineWorkflow, type Workflow, type WorkflowLog } from '../../platform/workflow/workflow.ts';
+import type { CartService, CartViewer } from '../cart/cart.service.ts';
+import { addressLine } from '../cart/contact-sets.service.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
+import type { OrderRow, OrdersRepo } from './orders.repo.ts';
+import type { OrderContacts, orderItems } from './orders.schema.ts';
+import { type OrdersService, orderNameOf } from './orders.service.ts';
+
+export interface CheckoutInput {
+  viewer: CartViewer;
+  customer: { email: string | null; phoneNumber: string | null };
+  storeId: string;
+  resolveCallbackUrl: string;
+  rejectCallbackUrl: string;
+  /** The total the buyer saw; a cart that costs otherwise now is refused (CART_CHANGED). */
+  expectedAmount?: number;
+}
+
+export type CheckoutWorkflow = Workflow<CheckoutInput, PaymentOperationResult>;
+
+const stockLines = (cart: ShoppingCart) =>
+  cart.productItems.flatMap((item) =>
+    item.selected && item.typeId === 'shopping_cart_product_types.regular' && item.tradeOfferId
+      ? [{ tradeOfferId: item.tradeOfferId, quantity: item.quantity }]
+      : [],
+  );
+
+function orderLine(orderId: string, item: CartItem, position: number, offer: ProductTradeOffer | undefined) {
+  const option = offer?.featureItems.find((feature) => feature.id === item.optionId);
+  const line: typeof orderItems.$inferInsert = {
+    id: randomUUID(),
+    orderId,
+    position,
+    type: item.typeId === 'shopping_cart_product_types.delivery' ? 'delivery' : 'regular',
+    tradeOfferId: item.tradeOfferId,
+    productId: item.productId,
+    productType: offer ? offer.product.typeId.replace('product_types.', '') : null,
+    name: offer?.product.displayName ?? { en: item.name, ru: item.name },
+    optionId: item.optionId,
+    optionName: option?.displayName ?? null,
+    article: offer?.product.article ?? null,
+    unitId: item.unitId,
+    quantity: item.quantity,
+    unitPriceMinor: item.price ?? 0,
+    amountMinor: item.amount,
+    vatRatePercent: item.vatRatePercent,
+    vatMinor: item.vatAmount,
+    productSetId: item.productSetId,
+    litres: offer?.product.litres ?? null,
+    setPrintOption:
+      offer?.product.productSet?.printOptionId.replace('product_set_print_options.', '') ?? null,
+  };
+  return line;
+}
+
+function contactsOf(cart: ShoppingCart, language: Language): OrderContacts {
+  const delivery = cart.deliveryContactSet;
+  const recipient = cart.recipientContactSet;
+  const address = delivery?.contacts.find((contact) => contact.address)?.address ?? null;
+  const contact = (typeId: string) =>
+    recipient?.contacts.find((item) => item.typeId === typeId)?.view ?? null;
+  return {
+    deliveryOptionId: cart.deliveryOption?.id ?? null,
+    deliveryOptionName: cart.deliveryOption
+      ? { en: cart.deliveryOption.name, ru: cart.deliveryOption.name }
+      : null,
+    deliveryAddress: delivery ? (address ? addressLine(address, language) : delivery.view) : null,
+    address,
+    pickupPointId: delivery?.pickupPoint?.id ?? null,
+    recipientName: contact('contact_types.full_name'),
+    recipientPhone: contact('contact_types.phone'),
+    recipientEmail: contact('contact_types.email'),
+  };
+}
+
+/**
+ * Checkout (SPEC §4): in one transaction, the cart is priced and checked, the goods are taken out
+ * of stock, the order and its invoice are written and the cart gives up what was ordered; then a
+ * payment is opened at the provider (outside the transaction: a provider's answer never holds the
+ * database). An order with nothing to pay is paid at once. A checkout that fails before the order
+ * is written leaves the cart, the stock and the invoice numbers as they were.
+ */
+export function createCheckoutWorkflow(deps: {
+  transactor: Pick<Transactor, 'run'>;
+  cart: Pick<CartService, 'lockForCheckout' | 'clearCheckedOut'>;
+  takeStock: (lines: Array<{ tradeOfferId: string; quantity: number }>) => Promise<boolean>;
+  repo: OrdersRepo;
+  orders: Pick<OrdersService, 'markPaid' | 'awaitPayment' | 'notifyPaid'>;
+  payments: Pick<PaymentsService, 'start'>;
+  log: WorkflowLog;
+  now: () => Date;
+}): CheckoutWorkflow {
+  return defineWorkflow<CheckoutInput>({ name: 'checkout', transactor: deps.transactor, log: deps.log })
+    .transaction('place the order', (steps) =>
+      steps
+        .step({
+          name: 'price the cart',
+          run: async ({ viewer, expectedAmount }) => {
+            const { cart, offers } = await deps.cart.lockForCheckout(viewer);
+            if (cart.errorReason) {
+              throw new DomainError('CART_NOT_READY', { details: { reason: cart.errorReason } });
+            }
+            if (expectedAmount !== undefined && expectedAmount !== cart.amount) {
+              throw new DomainError('CART_CHANGED', { details: { amount: cart.amount } });
+            }
+            return { cart, offers };
+          },
+        })
+        .step({
+          name: 'take the goods out of stock',
+          run: async ({ cart, viewer }) => {
+            if (viewer.rules.countStock && !(await deps.takeStock(stockLines(cart)))) {
+              throw new DomainError('OUT_OF_STOCK');
+            }
+          },
+        })
+        .step({
+          name: 'write the order and its invoice',
+          run: async ({ cart, offers, viewer, storeId }) => {
+            const now = deps.now();
+            const id = randomUUID();
+            const lines = cart.productItems
+              .filter((item) => item.selected)
+              .map((item, position) =>
+                orderLine(id, item, position, item.tradeOfferId ? offers.get(item.tradeOfferId) : undefined),
+              );
+            const order = await deps.repo.insert(
+              {
+                id,
+                userId: viewer.userId,
+                storeId,
+                status: 'placed',
+                currency: cart.currency,
+                language: viewer.language,
+                amountMinor: cart.amount,
+                amountWithoutDiscountMinor: cart.amountWithoutDiscount,
+                discountMinor: cart.discountAmount,
+                vatMinor: cart.vatAmount,
+                deliveryMinor: cart.deliveryAmount,
+                paymentOptionId: cart.paymentOptionId,
+                contacts: contactsOf(cart, viewer.language),
+                needsDelivery: cart.deliveryRequired,
+                placedAt: now,
+                updatedAt: now,
+              },
+              lines,
+            );
+            await deps.repo.issueInvoice({ id: randomUUID(), orderId: id, issuedAt: now });
+            return { order, lines };
+          },
+        })
+        .step({
+          name: 'take the ordered items out of the cart',
+          run: async ({ cart }) => {
+            await deps.cart.clearCheckedOut(cart.id);
+          },
+        }),
+    )
+    .step({
+      name: 'open the payment',
+      run: async (context) => ({ result: await pay(context) }),
+    })
+    .returning(({ result }) => result);
+
+  async function pay(
+    context: CheckoutInput & {
+      order: OrderRow;
+      cart: ShoppingCart;
+      lines: Array<typeof orderItems.$inferInsert>;
+    },
+  ) {
+    const { order, cart, viewer } = context;
+    if (order.amountMinor === 0) {
+      const paid = await deps.orders.markPaid(order.id);
+      if (paid.changed) deps.orders.notifyPaid(paid.order);
+      return {
+        statusId: 'payment_operation_statuses.paid' as const,
+        formUrl: null,
+        formMethod: null,
+        formInputList: [],
+        paymentRequired: false,
+        orderId: order.id,
+      };
+    }
+    const result = await deps.payments.start({
+      orderId: order.id,
+      userId: viewer.userId,
+      paymentOptionId: cart.paymentOptionId as string,
+      amount: { amountMinor: order.amountMinor, currency: order.currency as 'RUB' },
+      description: orderNameOf(order.number, viewer.language as Language),
+      lines: context.lines.map((line) => ({
+        name: (line.name as Record<string, string>)[viewer.language] ?? '',
+        quantity: line.quantity,
+        unitPrice: { amountMinor: line.unitPriceMinor, currency: order.currency as 'RUB' },
+      })),
+      resolveUrl: context.resolveCallbackUrl,
+      rejectUrl: context.rejectCallbackUrl,
+      customer: context.customer,
+      language: viewer.language,
+    });
+    await deps.orders.awaitPayment(order.id, cart.paymentOptionId as string);
+    return result;
+  }
+}

@@ -1,0 +1,130 @@
+import {
+  checkoutRequestSchema,
+  fetchOrderListRequestSchema,
+  fetchOrderResponseSchema,
+  layoutTemplateListSchema,
+  orderListSchema,
+  orderSchema,
+  paymentOperationResultSchema,
+  performPaymentRequestSchema,
+  validatePaymentRequestSchema,
+} from '@cutout/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { cartViewerOf } from '../cart/cart.routes.ts';
+import { requireUser } from '../users/users.routes.ts';
+import type { CheckoutService } from './checkout.service.ts';
+import type { InvoiceService } from './invoice/invoice.service.ts';
+import type { OrdersService } from './orders.service.ts';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const emptyBody = z.object({}).passthrough().nullish();
+
+/** Checkout under /shoppingCarts, and payment options' perform and validate (SPEC §7.3, §7.4). */
+export async function checkoutRoutes(
+  app: FastifyInstance,
+  options: { checkout: CheckoutService },
+): Promise<void> {
+  const { checkout } = options;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const answer = { response: { 200: paymentOperationResultSchema } };
+
+  api.post(
+    '/shoppingCarts/checkoutShoppingCart',
+    { schema: { body: checkoutRequestSchema, ...answer } },
+    (request) =>
+      checkout.checkout(
+        request.body,
+        cartViewerOf(request),
+        request.store.snapshot.store.id,
+        requireUser(request),
+      ),
+  );
+  api.post(
+    '/paymentOptions/perform',
+    { schema: { body: performPaymentRequestSchema, ...answer } },
+    (request) => checkout.payOrder(request.body, cartViewerOf(request), requireUser(request)),
+  );
+  api.post(
+    '/paymentOptions/:id/validate',
+    { schema: { params: idParams, body: validatePaymentRequestSchema, ...answer } },
+    (request) =>
+      checkout.validate({
+        userId: requireUser(request).id,
+        paymentOptionId: request.params.id,
+        queryString: request.body.queryString,
+      }),
+  );
+}
+
+/** A user's own orders (SPEC §7.4): list, detail, cancel, invoice templates. */
+export async function ordersRoutes(
+  app: FastifyInstance,
+  options: { orders: OrdersService; invoices: InvoiceService },
+): Promise<void> {
+  const { orders } = options;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/fetchOrderList',
+    { schema: { body: fetchOrderListRequestSchema.nullish(), response: { 200: orderListSchema } } },
+    (request) => orders.list(requireUser(request).id, request.body ?? {}, request.store.language),
+  );
+  api.post(
+    '/:id/fetchOrder',
+    { schema: { params: idParams, body: emptyBody, response: { 200: fetchOrderResponseSchema } } },
+    async (request) => {
+      const order = await orders.get(requireUser(request).id, request.params.id, request.store.language);
+      return { order, orderType: 'customer_order' as const, id: order.id };
+    },
+  );
+  api.post(
+    '/:id/cancelOrder',
+    { schema: { params: idParams, body: emptyBody, response: { 200: orderSchema } } },
+    (request) => orders.cancel(requireUser(request).id, request.params.id, request.store.language),
+  );
+  // Print (SPEC §7.4): the invoice as a PDF, in the request's language.
+  api.get(
+    '/:id/displayLayoutTemplate',
+    {
+      schema: {
+        params: idParams,
+        querystring: z.object({
+          layoutTemplateId: z.literal('invoice').default('invoice'),
+          format: z.literal('pdf').default('pdf'),
+          tenantClientId: z.string().max(100).optional(),
+          storeId: z.string().max(100).optional(),
+          localeId: z.string().max(10).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const pdf = await options.invoices.pdf(
+        requireUser(request).id,
+        request.params.id,
+        request.store.language,
+      );
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="invoice-${request.params.id}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+  api.post(
+    '/fetchLayoutTemplateList',
+    { schema: { body: emptyBody, response: { 200: layoutTemplateListSchema } } },
+    async (request) => ({
+      output: [
+        {
+          id: 'invoice',
+          name: request.store.language === 'ru' ? 'Счёт' : 'Invoice',
+          predefined: true,
+          predefinedName: 'InvoicePrintTemplate',
+          formats: ['pdf' as const],
+        },
+      ],
+    }),
+  );
+}

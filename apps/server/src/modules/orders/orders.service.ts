@@ -1,0 +1,213 @@
+import type { FetchOrderListRequest, Language, Order, OrderList } from '@cutout/contracts';
+import { listLimits } from '@cutout/contracts';
+import type { Transactor } from '../../platform/db/transactions.ts';
+import { DomainError } from '../../platform/errors.ts';
+import { localized } from '../../platform/localized.ts';
+import { orderStateMachine } from './order.state.ts';
+import type { InvoiceRow, OrderItemRow, OrderRow, OrdersRepo } from './orders.repo.ts';
+
+/** Orders a page (SPEC §9). */
+export const ordersPageSize = 6;
+
+export const invoiceNumberOf = (invoice: Pick<InvoiceRow, 'year' | 'sequence'>) =>
+  `INV-${invoice.year}-${String(invoice.sequence).padStart(6, '0')}`;
+
+export const orderNameOf = (number: number, language: Language) =>
+  language === 'ru' ? `Заказ № ${number}` : `Order No. ${number}`;
+
+/**
+ * What paying means for a line of an order, by the product's type: litres credited, a personal
+ * account topped up. A line with no fulfiller (goods to deliver; gift cards and pin codes until the
+ * codes exist) waits. Each runs in the paying transaction and must be idempotent by the line.
+ */
+export type Fulfiller = (input: { order: OrderRow; item: OrderItemRow }) => Promise<void>;
+
+export interface OrderFulfilment {
+  /** The fulfiller of a line, or null when the line waits (delivery, or a later issue's codes). */
+  fulfillerOf(item: OrderItemRow): Fulfiller | null;
+}
+
+/** A user's orders (SPEC §7.4): list, detail, cancel; paying is the payments module's, fulfilling here. */
+export function createOrdersService(deps: {
+  repo: OrdersRepo;
+  transactor: Pick<Transactor, 'run'>;
+  fulfilment: OrderFulfilment;
+  /** Puts a cancelled order's goods back in stock. */
+  returnStock: (lines: Array<{ tradeOfferId: string; quantity: number }>) => Promise<void>;
+  /** Told after an order became paid (its transaction committed): the 'order paid' mail. */
+  onPaid?: (order: OrderRow) => void;
+  now: () => Date;
+}) {
+  const { repo } = deps;
+
+  function present(
+    order: OrderRow,
+    items: OrderItemRow[],
+    invoice: InvoiceRow | undefined,
+    language: Language,
+  ): Order {
+    const text = (value: Record<string, string> | null) => (value ? localized(value, language) : null);
+    const lines = items.filter((item) => item.orderId === order.id);
+    return {
+      id: order.id,
+      number: order.number,
+      defaultName: orderNameOf(order.number, language),
+      periodAt: order.placedAt.toISOString(),
+      status: order.status,
+      currency: order.currency,
+      productItems: lines.map((item) => ({
+        id: item.id,
+        typeId: `shopping_cart_product_types.${item.type}`,
+        productId: item.productId,
+        tradeOfferId: item.tradeOfferId,
+        name: localized(item.name, language),
+        optionName: text(item.optionName),
+        article: item.article,
+        unitId: item.unitId,
+        quantity: item.quantity,
+        price: item.unitPriceMinor,
+        amount: item.amountMinor,
+        vatRatePercent: item.vatRatePercent,
+        vatAmount: item.vatMinor,
+        productSetId: item.productSetId,
+        litres: item.litres,
+      })),
+      amount: order.amountMinor,
+      amountWithoutDiscount: order.amountWithoutDiscountMinor,
+      discountAmount: order.discountMinor,
+      vatAmount: order.vatMinor,
+      deliveryAmount: order.deliveryMinor,
+      paymentOptionId: order.paymentOptionId,
+      contacts: {
+        deliveryOptionName: text(order.contacts.deliveryOptionName),
+        deliveryAddress: order.contacts.deliveryAddress,
+        address: order.contacts.address,
+        recipientName: order.contacts.recipientName,
+        recipientPhone: order.contacts.recipientPhone,
+      },
+      paidAt: order.paidAt?.toISOString() ?? null,
+      cancelledAt: order.cancelledAt?.toISOString() ?? null,
+      invoiceNumber: invoice ? invoiceNumberOf(invoice) : null,
+      canCancel: orderStateMachine.can(order.status, 'cancelled'),
+      canPay: orderStateMachine.can(order.status, 'paid') && order.amountMinor > 0,
+      deleted: order.deleted,
+    };
+  }
+
+  async function presentAll(rows: OrderRow[], language: Language): Promise<Order[]> {
+    const ids = rows.map((row) => row.id);
+    const [items, invoices] = await Promise.all([repo.itemsOf(ids), repo.invoicesOf(ids)]);
+    return rows.map((row) =>
+      present(
+        row,
+        items,
+        invoices.find((invoice) => invoice.orderId === row.id),
+        language,
+      ),
+    );
+  }
+
+  async function ownOrThrow(userId: string, id: string): Promise<OrderRow> {
+    const order = await repo.findOwn(userId, id);
+    if (!order || order.deleted) throw new DomainError('NOT_FOUND');
+    return order;
+  }
+
+  return {
+    presentAll,
+
+    async list(userId: string, request: FetchOrderListRequest, language: Language): Promise<OrderList> {
+      const filter = request.filter ?? {};
+      const status = filter.where?.status;
+      const query = {
+        userId,
+        statuses: status === undefined ? undefined : [status].flat(),
+        search: request.search,
+        newestFirst: filter.order !== 'periodAt asc',
+        skip: filter.skip ?? 0,
+        limit: Math.min(filter.limit ?? ordersPageSize, listLimits.maxPageSize),
+      };
+      const [rows, totalCount] = await Promise.all([repo.list(query), repo.count(query)]);
+      const output = await presentAll(rows, language);
+      return { output, outputInfo: { count: output.length }, totalCount };
+    },
+
+    async get(userId: string, id: string, language: Language): Promise<Order> {
+      const [order] = await presentAll([await ownOrThrow(userId, id)], language);
+      if (!order) throw new DomainError('NOT_FOUND');
+      return order;
+    },
+
+    /** The user's order as stored, for paying it again and printing it. */
+    ownOrThrow,
+    itemsOf: (orderId: string) => repo.itemsOf([orderId]),
+    async invoiceOf(orderId: string): Promise<InvoiceRow | null> {
+      return (await repo.invoicesOf([orderId]))[0] ?? null;
+    },
+
+    /** Cancels an unpaid order of the user and puts its goods back in stock. */
+    async cancel(userId: string, id: string, language: Language): Promise<Order> {
+      await deps.transactor.run(async () => {
+        await ownOrThrow(userId, id);
+        const order = await repo.lock(id);
+        if (!order || !orderStateMachine.can(order.status, 'cancelled'))
+          throw new DomainError('ORDER_NOT_CANCELLABLE');
+        await repo.update(id, { status: 'cancelled', cancelledAt: deps.now(), updatedAt: deps.now() });
+        const goods = (await repo.itemsOf([id])).flatMap((item) =>
+          item.tradeOfferId && item.type === 'regular'
+            ? [{ tradeOfferId: item.tradeOfferId, quantity: item.quantity }]
+            : [],
+        );
+        await deps.returnStock(goods);
+      });
+      return this.get(userId, id, language);
+    },
+
+    /** A payment was started for the order: it now awaits payment (once; later attempts change nothing). */
+    async awaitPayment(orderId: string, paymentOptionId: string): Promise<void> {
+      await deps.transactor.run(async () => {
+        const order = await repo.lock(orderId);
+        if (!order) throw new DomainError('NOT_FOUND');
+        const status = order.status === 'placed' ? 'awaiting_payment' : order.status;
+        await repo.update(orderId, { status, paymentOptionId, updatedAt: deps.now() });
+      });
+    },
+
+    /**
+     * The order is paid: it becomes paid and each line is fulfilled, in the transaction in progress
+     * (the payment's settlement). An order paid twice (a second attempt) is not fulfilled again;
+     * a paid order that was cancelled meanwhile stays cancelled and is logged for a refund.
+     */
+    async markPaid(orderId: string): Promise<{ changed: boolean; order: OrderRow }> {
+      return deps.transactor.run(async () => {
+        const order = await repo.lock(orderId);
+        if (!order) throw new DomainError('NOT_FOUND');
+        if (!orderStateMachine.can(order.status, 'paid')) return { changed: false, order };
+        const now = deps.now();
+        const items = await repo.itemsOf([orderId]);
+        let waiting = order.needsDelivery;
+        for (const item of items) {
+          const fulfil = item.type === 'regular' ? deps.fulfilment.fulfillerOf(item) : null;
+          if (fulfil) await fulfil({ order, item });
+          else if (item.type === 'regular') waiting = true;
+        }
+        // Paid, and fulfilled at once when nothing is left to deliver or to wait for.
+        const paid = orderStateMachine.transition(order.status, 'paid');
+        const status = waiting ? paid : orderStateMachine.transition(paid, 'fulfilled');
+        await repo.update(orderId, {
+          status,
+          paidAt: now,
+          ...(status === 'fulfilled' && { fulfilledAt: now }),
+          updatedAt: now,
+        });
+        return { changed: true, order: { ...order, status, paidAt: now } };
+      });
+    },
+
+    notifyPaid(order: OrderRow): void {
+      deps.onPaid?.(order);
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

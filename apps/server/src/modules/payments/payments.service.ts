@@ -1,0 +1,271 @@
+import { randomUUID } from 'node:crypto';
+import type { Language, Money, PaymentOperationResult, PaymentOption } from '@cutout/contracts';
+import type { Transactor } from '../../platform/db/transactions.ts';
+import { DomainError } from '../../platform/errors.ts';
+import { localized } from '../../platform/localized.ts';
+import {
+  type PaymentLine,
+  type PaymentProvider,
+  PaymentProviderError,
+  type PaymentState,
+  type WebhookRequest,
+} from '../../platform/payments/payments.port.ts';
+import { paymentStateMachine } from './payment.state.ts';
+import type { PaymentRow, PaymentsRepo } from './payments.repo.ts';
+
+export interface PaymentsLog {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+/** The query parameter of the return URLs that names our payment. */
+export const paymentQueryParameter = 'payment';
+
+const withQuery = (url: string, name: string, value: string) => {
+  const parsed = new URL(url);
+  parsed.searchParams.set(name, value);
+  return parsed.toString();
+};
+
+/**
+ * A form the browser submits to go where a redirect points: a GET form sends its inputs as the
+ * whole query, so the address's own query travels as inputs.
+ */
+function formOf(url: string): Pick<PaymentOperationResult, 'formUrl' | 'formMethod' | 'formInputList'> {
+  const parsed = new URL(url);
+  const formInputList = [...parsed.searchParams].map(([name, value]) => ({ name, value }));
+  parsed.search = '';
+  return { formUrl: parsed.toString(), formMethod: 'GET', formInputList };
+}
+
+/**
+ * Payments (SPEC §7.4): the options a buyer can pay with, attempts at paying an order through a
+ * provider, and what providers report (a buyer's return, a webhook). A payment becomes paid once,
+ * in one transaction with what paying means for its order (`onPaid`), however many reports say so.
+ */
+export function createPaymentsService(deps: {
+  repo: PaymentsRepo;
+  transactor: Pick<Transactor, 'run'>;
+  providers: readonly PaymentProvider[];
+  /** Marks the order paid and fulfils it, in the settling transaction. */
+  onPaid: (payment: PaymentRow) => Promise<void>;
+  log: PaymentsLog;
+  now: () => Date;
+}) {
+  const { repo } = deps;
+  const providerOf = (id: string) => deps.providers.find((provider) => provider.id === id);
+
+  async function options(viewer: {
+    language: Language;
+    currency: { characterCode: string };
+  }): Promise<PaymentOption[]> {
+    const rows = await repo.listOptions();
+    return rows
+      .filter((row) => {
+        const provider = providerOf(row.provider);
+        return provider?.currencies.some((code) => code === viewer.currency.characterCode) ?? false;
+      })
+      .map((row) => ({
+        id: row.id,
+        name: localized(row.name, viewer.language),
+        description: localized(row.description, viewer.language),
+        providerId: row.provider,
+      }));
+  }
+
+  /** Moves a payment to what the provider reports; the same report twice changes nothing. */
+  async function settle(state: PaymentState, provider: string): Promise<PaymentRow> {
+    return deps.transactor.run(async () => {
+      const found =
+        (await repo.find(state.paymentId)) ?? (await repo.findByProvider(provider, state.providerPaymentId));
+      const payment = found && (await repo.lock(found.id));
+      if (!payment || payment.provider !== provider) throw new DomainError('NOT_FOUND');
+      const target = state.status;
+      if (payment.status === target || !paymentStateMachine.can(payment.status, target)) return payment;
+      if (
+        target === 'paid' &&
+        (state.amount.amountMinor !== payment.amountMinor || state.amount.currency !== payment.currency)
+      ) {
+        // Never credit what was not paid in full: support sorts it out with the provider.
+        deps.log.error(
+          { paymentId: payment.id, reported: state.amount },
+          'provider reported another amount as paid',
+        );
+        throw new DomainError('PAYMENT_PROVIDER_ERROR');
+      }
+      const now = deps.now();
+      const change = {
+        status: target,
+        providerPaymentId: payment.providerPaymentId ?? state.providerPaymentId,
+        failureReason: state.failureReason,
+        updatedAt: now,
+        ...(target === 'paid' && { paidAt: now }),
+      };
+      await repo.update(payment.id, change);
+      const settled = { ...payment, ...change };
+      if (target === 'paid') await deps.onPaid(settled);
+      return settled;
+    });
+  }
+
+  return {
+    options,
+
+    /** Opens a payment for an order at the provider of the option and answers where the buyer pays. */
+    async start(input: {
+      orderId: string;
+      userId: string;
+      paymentOptionId: string;
+      amount: Money;
+      description: string;
+      lines: PaymentLine[];
+      resolveUrl: string;
+      rejectUrl: string;
+      customer: { email: string | null; phoneNumber: string | null };
+      language: Language;
+    }): Promise<PaymentOperationResult> {
+      const option = (
+        await options({ language: input.language, currency: { characterCode: input.amount.currency } })
+      ).find((candidate) => candidate.id === input.paymentOptionId);
+      const provider = option && providerOf(option.providerId);
+      if (!option || !provider) throw new DomainError('PAYMENT_OPTION_UNAVAILABLE');
+      const payment = await repo.insert({
+        id: randomUUID(),
+        orderId: input.orderId,
+        userId: input.userId,
+        paymentOptionId: option.id,
+        provider: provider.id,
+        status: 'created',
+        amountMinor: input.amount.amountMinor,
+        currency: input.amount.currency,
+        resolveUrl: input.resolveUrl,
+        rejectUrl: input.rejectUrl,
+        createdAt: deps.now(),
+        updatedAt: deps.now(),
+      });
+      let started: Awaited<ReturnType<PaymentProvider['createPayment']>>;
+      try {
+        started = await provider.createPayment({
+          paymentId: payment.id,
+          orderId: input.orderId,
+          amount: input.amount,
+          description: input.description,
+          lines: input.lines,
+          returnUrl: withQuery(input.resolveUrl, paymentQueryParameter, payment.id),
+          cancelUrl: withQuery(input.rejectUrl, paymentQueryParameter, payment.id),
+          customer: input.customer,
+          language: input.language,
+        });
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        deps.log.error({ err: error, paymentId: payment.id }, 'payment provider failed to open a payment');
+        throw new DomainError('PAYMENT_PROVIDER_ERROR');
+      }
+      if (started.kind === 'refused') {
+        await repo.update(payment.id, {
+          status: 'failed',
+          failureReason: started.reason,
+          updatedAt: deps.now(),
+        });
+        throw new DomainError('PAYMENT_OPTION_UNAVAILABLE', { details: { reason: started.reason } });
+      }
+      await repo.update(payment.id, {
+        status: 'pending',
+        providerPaymentId: started.providerPaymentId,
+        updatedAt: deps.now(),
+      });
+      const form =
+        started.kind === 'redirect'
+          ? formOf(started.url)
+          : { formUrl: started.url, formMethod: started.method, formInputList: started.fields };
+      return {
+        statusId: 'payment_operation_statuses.not_paid',
+        ...form,
+        paymentRequired: true,
+        orderId: input.orderId,
+      };
+    },
+
+    /**
+     * The buyer's return from the provider (SPEC §7.4 validate): the query names our payment, and
+     * the provider, not the query, says what became of it. Paid → paid; still pending → not paid
+     * (the order stays placed); declined or given up → PAYMENT_DECLINED.
+     */
+    async validate(input: {
+      userId: string;
+      paymentOptionId: string;
+      queryString: string;
+    }): Promise<PaymentOperationResult> {
+      const query = new URLSearchParams(input.queryString.replace(/^\?/, ''));
+      const paymentId = query.get(paymentQueryParameter);
+      const payment = paymentId ? await repo.find(paymentId) : null;
+      if (!payment || payment.userId !== input.userId || payment.paymentOptionId !== input.paymentOptionId) {
+        throw new DomainError('NOT_FOUND');
+      }
+      const provider = providerOf(payment.provider);
+      if (!provider) throw new DomainError('PAYMENT_OPTION_UNAVAILABLE');
+      let state: PaymentState;
+      try {
+        state = await provider.validateReturn({
+          paymentId: payment.id,
+          providerPaymentId: payment.providerPaymentId,
+          query,
+        });
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        deps.log.error({ err: error, paymentId: payment.id }, 'payment provider failed to report a payment');
+        throw new DomainError('PAYMENT_PROVIDER_ERROR');
+      }
+      const settled = await settle(state, provider.id);
+      if (settled.status === 'failed' || settled.status === 'canceled') {
+        throw new DomainError('PAYMENT_DECLINED', {
+          details: { orderId: settled.orderId, reason: settled.failureReason },
+        });
+      }
+      return {
+        statusId:
+          settled.status === 'paid'
+            ? 'payment_operation_statuses.paid'
+            : 'payment_operation_statuses.not_paid',
+        formUrl: null,
+        formMethod: null,
+        formInputList: [],
+        paymentRequired: settled.status !== 'paid',
+        orderId: settled.orderId,
+      };
+    },
+
+    /**
+     * A provider's notification: verified by the provider's rules, recorded once by its event id,
+     * and acted on in the transaction that records it (so a failure is retried by the provider).
+     * Answers false when it does not verify.
+     */
+    async webhook(providerId: string, request: WebhookRequest): Promise<boolean> {
+      const provider = providerOf(providerId);
+      if (!provider) throw new DomainError('NOT_FOUND');
+      const result = await provider.parseWebhook(request);
+      if (!result.verified) {
+        deps.log.warn({ provider: providerId, reason: result.reason }, 'payment webhook refused');
+        return false;
+      }
+      await deps.transactor.run(async () => {
+        const { event } = result;
+        const paymentId = event.kind === 'payment' ? event.payment.paymentId : null;
+        const first = await repo.recordEvent({
+          provider: providerId,
+          eventId: result.eventId,
+          paymentId,
+          kind: event.kind === 'other' ? event.type : event.kind,
+          payload: event,
+          receivedAt: deps.now(),
+        });
+        if (first && event.kind === 'payment') await settle(event.payment, providerId);
+      });
+      return true;
+    },
+
+    ofOrder: (orderId: string) => repo.ofOrder(orderId),
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

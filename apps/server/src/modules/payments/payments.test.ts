@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTransactor } from '../../platform/db/transactions.ts';
+import { demoSignatureHeader } from '../../platform/payments/demo/demo-provider.ts';
+import { signHeader } from '../../platform/payments/signed-header.ts';
+import {
+  createTestApp,
+  litreBalance,
+  registerUser,
+  type TestApp,
+  testDatabases,
+} from '../../test/harness.ts';
+import { createPaymentsRepo } from './payments.repo.ts';
+
+const secret = 'demo-acquirer-test-secret-0123456789';
+const callbacks = {
+  resolveCallbackUrl: 'http://localhost/en/shopping-cart/checkout/demo-card/validate',
+  rejectCallbackUrl: 'http://localhost/en/shopping-cart/checkout/failure',
+};
+
+describe.each(testDatabases)('payments (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { DEMO_ACQUIRER_SECRET: secret });
+  });
+  afterAll(() => t.close());
+
+  const call = (token: string, url: string, payload: object = {}) =>
+    t.app.inject({ method: 'POST', url: `/api/stores${url}`, payload, headers: { authorization: token } });
+  const repo = () => createPaymentsRepo(createTransactor(t.database.db));
+
+  /** A placed order of 10 litres and its open payment (ours, as stored). */
+  async function openPayment(token: string) {
+    await call(token, '/shoppingCarts/updateShoppingCart', {
+      productItems: [{ tradeOfferId: 'offer_litres_10' }],
+      paymentOptionId: 'demo-card',
+    });
+    const result = (await call(token, '/shoppingCarts/checkoutShoppingCart', callbacks)).json();
+    const [payment] = await repo().ofOrder(result.orderId);
+    if (!payment) throw new Error('no payment was opened');
+    return { result, payment, pagePath: new URL(result.formUrl).pathname };
+  }
+
+  const payWithCard = (pagePath: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: pagePath,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'number=4242424242424242&expiry=12%2F34&cvc=123',
+    });
+
+  it('asks the acquirer, not the query: a forged "paid" return of an unpaid payment changes nothing', async () => {
+    const token = await registerUser(t, `forged-${kind}@example.com`);
+    const { payment } = await openPayment(token);
+    const forged = await call(token, '/paymentOptions/demo-card/validate', {
+      queryString: `?payment=${payment.id}&status=paid&paymentId=${payment.providerPaymentId}`,
+    });
+    expect(forged.statusCode, forged.body).toBe(200);
+    expect(forged.json()).toMatchObject({
+      statusId: 'payment_operation_statuses.not_paid',
+      paymentRequired: true,
+    });
+    expect((await repo().find(payment.id))?.status).toBe('pending');
+    expect(await litreBalance(t, token)).toBe(5);
+  });
+
+  it('credits once when the webhook and several returns arrive together', async () => {
+    const token = await registerUser(t, `race-${kind}@example.com`);
+    const { payment, pagePath } = await openPayment(token);
+    // Paying notifies the server in-process (the acquirer's webhook) while the buyer comes back.
+    const [paid, ...returns] = await Promise.all([
+      payWithCard(pagePath),
+      ...[1, 2, 3, 4].map(() =>
+        call(token, '/paymentOptions/demo-card/validate', { queryString: `?payment=${payment.id}` }),
+      ),
+    ]);
+    expect(paid?.statusCode).toBe(303);
+    for (const answer of returns) expect(answer.statusCode, answer.body).toBe(200);
+    const after = await Promise.all(
+      [1, 2].map(() =>
+        call(token, '/paymentOptions/demo-card/validate', { queryString: `?payment=${payment.id}` }),
+      ),
+    );
+    for (const answer of after) expect(answer.json().statusId).toBe('payment_operation_statuses.paid');
+    expect(await litreBalance(t, token)).toBe(5 + 10);
+  });
+
+  it('takes a signed webhook once, and refuses a forged or stale one', async () => {
+    const token = await registerUser(t, `webhook-${kind}@example.com`);
+    const { payment } = await openPayment(token);
+    const body = JSON.stringify({
+      id: 'evt_forged',
+      type: 'payment.paid',
+      payment: { id: payment.providerPaymentId, merchantPaymentId: payment.id, status: 'paid' },
+    });
+    const post = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payments/webhooks/demo',
+        headers: { 'content-type': 'application/json', ...headers },
+        payload: body,
+      });
+    const now = Math.floor(Date.now() / 1000);
+    expect((await post({})).statusCode).toBe(400);
+    expect(
+      (
+        await post({
+          [demoSignatureHeader]: signHeader({
+            secret: 'wrong-secret-0123456789',
+            payload: body,
+            timestamp: now,
+          }),
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await post({ [demoSignatureHeader]: signHeader({ secret, payload: body, timestamp: now - 3600 }) }))
+        .statusCode,
+    ).toBe(400);
+    // Well signed, but the acquirer is asked: it says the payment is still pending.
+    const signed = { [demoSignatureHeader]: signHeader({ secret, payload: body, timestamp: now }) };
+    expect((await post(signed)).statusCode).toBe(200);
+    expect((await post(signed)).statusCode).toBe(200);
+    expect((await repo().find(payment.id))?.status).toBe('pending');
+    expect(await litreBalance(t, token)).toBe(5);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/payments/webhooks/nobody', payload: '{}' }))
+        .statusCode,
+    ).toBe(404);
+  });
+});
