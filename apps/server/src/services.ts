@@ -26,6 +26,7 @@ import { createCheckoutService } from './modules/orders/checkout.service.ts';
 import { createCheckoutWorkflow } from './modules/orders/checkout.workflow.ts';
 import { createOrderFulfilment } from './modules/orders/fulfilment.ts';
 import { createInvoiceService } from './modules/orders/invoice/invoice.service.ts';
+import { createOrderMail } from './modules/orders/order-mail.ts';
 import { createOrdersRepo } from './modules/orders/orders.repo.ts';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
 import { createPassportsRepo } from './modules/passports/passports.repo.ts';
@@ -231,13 +232,17 @@ export function createServices({ config, database, log, now, ...options }: Servi
   const providers: PaymentProvider[] = [];
   // Settling a payment marks its order paid: the orders service is made below, after payments.
   let orders: OrdersService | undefined;
+  const ordersRepo = createOrdersRepo(transactor);
   const payments = createPaymentsService({
     repo: createPaymentsRepo(transactor),
     transactor,
     providers,
     onPaid: async (payment) => {
-      const paid = await (orders as OrdersService).markPaid(payment.orderId);
-      if (paid.changed) (orders as OrdersService).notifyPaid(paid.order);
+      await (orders as OrdersService).markPaid(payment.orderId);
+    },
+    afterPaid: async (payment) => {
+      const order = await ordersRepo.find(payment.orderId);
+      if (order) await orderMail.sendPaid(order);
     },
     log,
     now,
@@ -269,12 +274,18 @@ export function createServices({ config, database, log, now, ...options }: Servi
     );
   }
   if (stripe) providers.push(createStripeProvider(stripe));
-  const ordersRepo = createOrdersRepo(transactor);
+
   orders = createOrdersService({
     repo: ordersRepo,
     transactor,
     fulfilment: createOrderFulfilment({ ledger }),
     returnStock: (lines) => catalog.returnStock(lines),
+    // An order with nothing to pay is paid at checkout: its mail goes from here.
+    onPaid: (order) => {
+      orderMail
+        .sendPaid(order)
+        .catch((error: unknown) => log.error({ err: error, orderId: order.id }, 'order mail failed'));
+    },
     now,
   });
   const cart = createCartService({
@@ -357,6 +368,13 @@ export function createServices({ config, database, log, now, ...options }: Servi
       );
       return option?.name ?? null;
     },
+  });
+
+  const orderMail = createOrderMail({
+    mailer,
+    invoices,
+    recipientOf: async (order) => (await users.findById(order.userId))?.email ?? null,
+    siteUrl: config.siteUrl,
   });
 
   return {

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
+  latestOutboxMessage,
   litreBalance,
   registerUser,
   setAvailableQuantity,
@@ -116,6 +117,12 @@ describe.each(testDatabases)('checkout with the demo acquirer (%s)', (kind) => {
       });
     }
     expect(await litreBalance(t, token)).toBe(before + 50);
+    const mail = await latestOutboxMessage(t, `pay-${kind}@example.com`);
+    expect(mail?.subject).toMatch(/^Order No\. \d+ is paid$/);
+    expect(mail?.text).toContain('50 litres × 1');
+    expect(mail?.attachments).toEqual([
+      expect.objectContaining({ contentType: 'application/pdf', filename: expect.stringMatching(/^INV-\d{4}-\d{6}\.pdf$/) }),
+    ]);
 
     const list = (await call(token, '/orders/fetchOrderList')).json();
     expect(list.totalCount).toBe(1);

@@ -64,6 +64,11 @@ export function createOrdersRepo(transactor: Pick<Transactor, 'executor'>) {
       return row ?? null;
     },
 
+    async find(id: string): Promise<OrderRow | null> {
+      const [row] = await db().select().from(orders).where(eq(orders.id, id));
+      return row ?? null;
+    },
+
     async lock(id: string): Promise<OrderRow | null> {
       const [row] = await db().select().from(orders).where(eq(orders.id, id)).for('update');
       return row ?? null;

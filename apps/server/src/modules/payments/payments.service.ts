@@ -49,6 +49,8 @@ export function createPaymentsService(deps: {
   providers: readonly PaymentProvider[];
   /** Marks the order paid and fulfils it, in the settling transaction. */
   onPaid: (payment: PaymentRow) => Promise<void>;
+  /** Told once the payment's becoming paid is committed (the 'order paid' mail); its errors are logged. */
+  afterPaid?: (payment: PaymentRow) => Promise<void>;
   log: PaymentsLog;
   now: () => Date;
 }) {
@@ -75,13 +77,30 @@ export function createPaymentsService(deps: {
 
   /** Moves a payment to what the provider reports; the same report twice changes nothing. */
   async function settle(state: PaymentState, provider: string): Promise<PaymentRow> {
+    const { payment, becamePaid } = await settleInTransaction(state, provider);
+    if (becamePaid && deps.afterPaid) {
+      await deps
+        .afterPaid(payment)
+        .catch((error: unknown) =>
+          deps.log.error({ err: error, paymentId: payment.id }, 'after-payment work failed'),
+        );
+    }
+    return payment;
+  }
+
+  async function settleInTransaction(
+    state: PaymentState,
+    provider: string,
+  ): Promise<{ payment: PaymentRow; becamePaid: boolean }> {
     return deps.transactor.run(async () => {
       const found =
         (await repo.find(state.paymentId)) ?? (await repo.findByProvider(provider, state.providerPaymentId));
       const payment = found && (await repo.lock(found.id));
       if (!payment || payment.provider !== provider) throw new DomainError('NOT_FOUND');
       const target = state.status;
-      if (payment.status === target || !paymentStateMachine.can(payment.status, target)) return payment;
+      if (payment.status === target || !paymentStateMachine.can(payment.status, target)) {
+        return { payment, becamePaid: false };
+      }
       if (
         target === 'paid' &&
         (state.amount.amountMinor !== payment.amountMinor || state.amount.currency !== payment.currency)
@@ -104,7 +123,7 @@ export function createPaymentsService(deps: {
       await repo.update(payment.id, change);
       const settled = { ...payment, ...change };
       if (target === 'paid') await deps.onPaid(settled);
-      return settled;
+      return { payment: settled, becamePaid: target === 'paid' };
     });
   }
 
@@ -248,7 +267,7 @@ export function createPaymentsService(deps: {
         deps.log.warn({ provider: providerId, reason: result.reason }, 'payment webhook refused');
         return false;
       }
-      await deps.transactor.run(async () => {
+      const settled = await deps.transactor.run(async () => {
         const { event } = result;
         const paymentId = event.kind === 'payment' ? event.payment.paymentId : null;
         const first = await repo.recordEvent({
@@ -259,8 +278,15 @@ export function createPaymentsService(deps: {
           payload: event,
           receivedAt: deps.now(),
         });
-        if (first && event.kind === 'payment') await settle(event.payment, providerId);
+        return first && event.kind === 'payment' ? settleInTransaction(event.payment, providerId) : null;
       });
+      if (settled?.becamePaid && deps.afterPaid) {
+        await deps
+          .afterPaid(settled.payment)
+          .catch((error: unknown) =>
+            deps.log.error({ err: error, paymentId: settled.payment.id }, 'after-payment work failed'),
+          );
+      }
       return true;
     },
 

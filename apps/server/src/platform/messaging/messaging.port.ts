@@ -6,6 +6,14 @@ export interface OutgoingMessage {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with it (an invoice PDF). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export interface OutgoingSms {

@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Every e-mail and SMS the service sends, kept for the development outbox page and for audits. */
 export const outboxMessages = pgTable('outbox_messages', {
@@ -9,5 +9,7 @@ export const outboxMessages = pgTable('outbox_messages', {
   text: text('text').notNull(),
   html: text('html'),
   transport: text('transport').notNull(),
+  /** What was attached (names, types and sizes; the files themselves are not kept). */
+  attachments: jsonb('attachments').$type<Array<{ filename: string; contentType: string; size: number }>>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -15,6 +15,12 @@ export const outboxMailTransport: MailTransportFactory = ({ outbox, log }) => ({
       text: message.text,
       html: message.html,
       transport: 'outbox',
+      attachments:
+        message.attachments?.map(({ filename, contentType, content }) => ({
+          filename,
+          contentType,
+          size: content.length,
+        })) ?? null,
     });
     log.info({ to: message.to, subject: message.subject, text: message.text }, 'mail kept in the outbox');
   },

@@ -1,0 +1,75 @@
+import { type Language, languages } from '@cutout/contracts';
+import type { Mailer } from '../../platform/messaging/messaging.port.ts';
+import type { InvoiceService } from './invoice/invoice.service.ts';
+import type { OrderRow } from './orders.repo.ts';
+import { orderNameOf } from './orders.service.ts';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const texts = {
+  en: {
+    subject: (name: string) => `${name} is paid`,
+    intro: (name: string) => `Thank you! ${name} is paid. The invoice is attached.`,
+    total: 'Total',
+    open: 'Your order',
+  },
+  ru: {
+    subject: (name: string) => `${name} оплачен`,
+    intro: (name: string) => `Спасибо! ${name} оплачен. Счёт — во вложении.`,
+    total: 'Итого',
+    open: 'Ваш заказ',
+  },
+} satisfies Record<Language, unknown>;
+
+/**
+ * The 'order paid' mail (issue 14): the order's lines and total in the buyer's language, a link to
+ * the order, and the invoice PDF attached. It goes to the buyer's e-mail, or the recipient's when the
+ * buyer has none (an anonymous checkout); with neither, nothing is sent.
+ */
+export function createOrderMail(deps: {
+  mailer: Mailer;
+  invoices: Pick<InvoiceService, 'document' | 'pdf'>;
+  recipientOf: (order: OrderRow) => Promise<string | null>;
+  siteUrl: string;
+}) {
+  return {
+    async sendPaid(order: OrderRow): Promise<void> {
+      const to = order.contacts.recipientEmail ?? (await deps.recipientOf(order));
+      if (!to) return;
+      const language: Language = languages.find((candidate) => candidate === order.language) ?? 'en';
+      const t = texts[language];
+      const document = await deps.invoices.document(order.userId, order.id, language);
+      const pdf = await deps.invoices.pdf(order.userId, order.id, language);
+      const name = orderNameOf(order.number, language);
+      const money = new Intl.NumberFormat(language, { style: 'currency', currency: order.currency });
+      const lines = document.lines.filter((line) => !line.indent);
+      const link = `${deps.siteUrl}/${language}/user/orders/${encodeURIComponent(order.id)}`;
+      const total = `${t.total}: ${money.format(order.amountMinor / 100)}`;
+      const text = [
+        t.intro(name),
+        '',
+        ...lines.map((line) => `${line.name} × ${line.quantity} — ${money.format(line.amountMinor / 100)}`),
+        '',
+        total,
+        '',
+        `${t.open}: ${link}`,
+      ].join('\n');
+      const html =
+        `<p>${escapeHtml(t.intro(name))}</p><ul>` +
+        lines
+          .map(
+            (line) =>
+              `<li>${escapeHtml(`${line.name} × ${line.quantity} — ${money.format(line.amountMinor / 100)}`)}</li>`,
+          )
+          .join('') +
+        `</ul><p><strong>${escapeHtml(total)}</strong></p><p><a href="${escapeHtml(link)}">${escapeHtml(t.open)}</a></p>`;
+      await deps.mailer.send({
+        to,
+        subject: t.subject(name),
+        text,
+        html,
+        attachments: [{ filename: `${document.number}.pdf`, contentType: 'application/pdf', content: pdf }],
+      });
+    },
+  };
+}
