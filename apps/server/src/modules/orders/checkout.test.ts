@@ -121,7 +121,10 @@ describe.each(testDatabases)('checkout with the demo acquirer (%s)', (kind) => {
     expect(mail?.subject).toMatch(/^Order No\. \d+ is paid$/);
     expect(mail?.text).toContain('50 litres × 1');
     expect(mail?.attachments).toEqual([
-      expect.objectContaining({ contentType: 'application/pdf', filename: expect.stringMatching(/^INV-\d{4}-\d{6}\.pdf$/) }),
+      expect.objectContaining({
+        contentType: 'application/pdf',
+        filename: expect.stringMatching(/^INV-\d{4}-\d{6}\.pdf$/),
+      }),
     ]);
 
     const list = (await call(token, '/orders/fetchOrderList')).json();

@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerUser, type TestApp, testDatabases } from '../../test/harness.ts';
+
+describe.each(testDatabases)('cart, delivery and contact sets (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  const call = (
+    token: string | null,
+    url: string,
+    payload: object = {},
+    method: 'POST' | 'DELETE' = 'POST',
+  ) =>
+    t.app.inject({
+      method,
+      url: `/api/stores${url}`,
+      ...(method === 'POST' && { payload }),
+      headers: { ...(token && { authorization: token }), 'x-locale-id': 'ru' },
+    });
+  const update = (token: string, payload: object) =>
+    call(token, '/shoppingCarts/updateShoppingCart', payload);
+
+  it('a personal-account top-up replaces the cart, and any other product replaces it', async () => {
+    const token = await registerUser(t, `top-up-${kind}@example.com`);
+    await update(token, {
+      productItems: [{ tradeOfferId: 'offer_litres_10' }, { tradeOfferId: 'offer_tripod' }],
+    });
+    const topUp = (
+      await update(token, { productItems: [{ tradeOfferId: 'offer_personal_account_top_up' }] })
+    ).json();
+    expect(topUp.productItems.map((item: { tradeOfferId: string }) => item.tradeOfferId)).toEqual([
+      'offer_personal_account_top_up',
+    ]);
+    const replaced = (await update(token, { productItems: [{ tradeOfferId: 'offer_litres_50' }] })).json();
+    expect(replaced.productItems.map((item: { tradeOfferId: string }) => item.tradeOfferId)).toEqual([
+      'offer_litres_50',
+    ]);
+  });
+
+  it('keeps a limited product to its allowed quantities, and adds one on each add without a quantity', async () => {
+    const token = await registerUser(t, `limits-${kind}@example.com`);
+    // The paper backdrop sells in 1, 2 or 5 to 10 rolls.
+    const cart = (await update(token, { productItems: [{ tradeOfferId: 'offer_paper_backdrop', quantity: 4 }] })).json();
+    const [item] = cart.productItems;
+    expect(item.allowedQuantities).toEqual([1, 2, 5, 6, 7, 8, 9, 10]);
+    expect(item.quantity).toBe(1);
+    const seven = (await update(token, { productItems: [{ id: item.id, quantity: 7 }] })).json();
+    expect(seven.productItems[0].quantity).toBe(7);
+    const tooMany = (await update(token, { productItems: [{ id: item.id, quantity: 11 }] })).json();
+    expect(tooMany.productItems[0].quantity).toBe(1);
+    const twice = (await update(token, { productItems: [{ tradeOfferId: 'offer_litres_10' }] })).json();
+    const again = (await update(token, { productItems: [{ tradeOfferId: 'offer_litres_10' }] })).json();
+    const litres = (cart: { productItems: Array<{ tradeOfferId: string; quantity: number }> }) =>
+      cart.productItems.find((line) => line.tradeOfferId === 'offer_litres_10')?.quantity;
+    expect(litres(twice)).toBe(1);
+    expect(litres(again)).toBe(2);
+    const removed = (
+      await update(token, {
+        productItems: [
+          {
+            id: again.productItems.find(
+              (line: { tradeOfferId: string }) => line.tradeOfferId === 'offer_litres_10',
+            ).id,
+            quantity: 0,
+          },
+        ],
+      })
+    ).json();
+    expect(litres(removed)).toBeUndefined();
+  });
+
+  it('refuses bad changes with clear errors and changes nothing', async () => {
+    const token = await registerUser(t, `bad-cart-${kind}@example.com`);
+    await update(token, { productItems: [{ tradeOfferId: 'offer_litres_10' }] });
+    const unknown = await update(token, {
+      productItems: [{ tradeOfferId: 'offer_litres_50' }, { tradeOfferId: 'no_such_offer' }],
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect((await call(token, '/shoppingCarts/fetchShoppingCart')).json().productItems).toHaveLength(1);
+    expect((await update(token, { productItems: [{ quantity: 2 }] })).json().code).toBe(
+      'core_object_not_set',
+    );
+    expect(
+      (await update(token, { productItems: [{ tradeOfferId: 'offer_litres_10', quantity: -1 }] })).statusCode,
+    ).toBe(400);
+    expect((await update(token, { deliveryOptionId: 'teleport' })).statusCode).toBe(404);
+    const payment = await update(token, { paymentOptionId: 'cash-in-a-bag' });
+    expect(payment.json()).toMatchObject({
+      code: 'PAYMENT_OPTION_UNAVAILABLE',
+      message: 'Невозможно оплатить, выберите другой способ оплаты!',
+    });
+    expect((await update(token, { surprise: true })).statusCode).toBe(400);
+  });
+
+  it('lists delivery options with prices and the pickup points of a pickup option', async () => {
+    const token = await registerUser(t, `delivery-${kind}@example.com`);
+    const { deliveryOptions } = (
+      await call(token, '/shoppingCarts/deliveryOptions/fetchDeliveryOptionList')
+    ).json();
+    expect(deliveryOptions).toEqual([
+      expect.objectContaining({
+        id: 'pickup',
+        name: 'Пункт выдачи',
+        price: { amountMinor: 0, currency: 'RUB' },
+      }),
+      expect.objectContaining({
+        id: 'courier',
+        name: 'Курьер',
+        price: { amountMinor: 39_000, currency: 'RUB' },
+      }),
+    ]);
+    const points = (await call(token, '/shoppingCarts/deliveryOptions/pickup/fetchPickupPointList')).json();
+    expect(points.pickupPoints.map((point: { id: string }) => point.id)).toContain('pickup-moscow-tverskaya');
+    expect(
+      (await call(token, '/shoppingCarts/deliveryOptions/courier/fetchPickupPointList')).json().pickupPoints,
+    ).toEqual([]);
+    expect(
+      (await call(token, '/shoppingCarts/deliveryOptions/nowhere/fetchPickupPointList')).statusCode,
+    ).toBe(404);
+  });
+
+  it('keeps contact sets per user; deleting the chosen one takes it out of the cart', async () => {
+    const alice = await registerUser(t, `alice-contacts-${kind}@example.com`);
+    const bob = await registerUser(t, `bob-contacts-${kind}@example.com`);
+    const created = await call(alice, '/partnerContactSets', {
+      typeId: 'partner_contact_set_types.location',
+      address: {
+        settlementId: 'ru-moskva',
+        city: 'Москва',
+        street: 'ул. Тверская',
+        building: '7',
+        apartment: '12',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const location = created.json();
+    expect(location.view).toContain('Москва');
+    await update(alice, { productItems: [{ tradeOfferId: 'offer_tripod' }], deliveryOptionId: 'courier' });
+    const chosen = (await update(alice, { deliveryContactSetId: location.id })).json();
+    expect(chosen.deliveryContactSet.id).toBe(location.id);
+
+    // Bob sees none of Alice's sets, cannot choose nor delete them.
+    expect((await call(bob, '/partnerContactSets/fetchContactSetList')).json().contactSets).toEqual([]);
+    expect(
+      (await update(bob, { deliveryOptionId: 'courier', deliveryContactSetId: location.id })).statusCode,
+    ).toBe(404);
+    expect((await call(bob, `/partnerContactSets/${location.id}`, {}, 'DELETE')).statusCode).toBe(404);
+
+    expect((await call(alice, '/partnerContactSets/', {}, 'DELETE')).json().code).toBe('core_object_not_set');
+    expect((await call(alice, `/partnerContactSets/${location.id}`, {}, 'DELETE')).statusCode).toBe(200);
+    const after = (await call(alice, '/shoppingCarts/fetchShoppingCart')).json();
+    expect(after.deliveryContactSetId).toBeNull();
+    expect(after.errorReason).toBe('cart_error_delivery_contact_required');
+    expect((await call(alice, '/partnerContactSets/fetchContactSetList')).json().contactSets).toEqual([]);
+
+    const unknownCity = await call(alice, '/partnerContactSets', {
+      typeId: 'partner_contact_set_types.location',
+      address: { settlementId: 'xx-atlantis', city: 'Atlantis', street: 'Main', building: '1' },
+    });
+    expect(unknownCity.statusCode).toBe(400);
+    const badPhone = await call(alice, '/partnerContactSets', {
+      typeId: 'partner_contact_set_types.recipient',
+      fullName: 'Anna',
+      phoneNumber: 'call me',
+    });
+    expect(badPhone.statusCode).toBe(400);
+  });
+
+  it('suggests addresses and settlements from the gazetteer and keeps the buyer’s settlement', async () => {
+    const token = await registerUser(t, `suggest-${kind}@example.com`);
+    const addresses = (await call(token, '/suggest/address', { query: 'Казань, Баумана 12' })).json();
+    expect(addresses.suggestions[0]).toMatchObject({
+      street: expect.stringContaining('Баумана'),
+      building: '12',
+    });
+    expect(addresses.suggestions[0].settlement.name).toBe('Казань');
+    const places = (await call(token, '/suggest/address/locale', { query: 'питер' })).json();
+    expect(places.settlements[0].name).toBe('Санкт-Петербург');
+
+    const guessed = (await call(token, '/partnerSettlements/fetchCurrentPartnerSettlement')).json();
+    expect(guessed).toMatchObject({ chosen: false, settlement: { name: 'Москва' } });
+    expect(
+      (await call(token, '/partnerSettlements/bulkUpsert', { items: [{ settlementId: 'ru-kazan' }] }))
+        .statusCode,
+    ).toBe(200);
+    const chosen = (await call(token, '/partnerSettlements/fetchCurrentPartnerSettlement')).json();
+    expect(chosen).toMatchObject({ chosen: true, settlement: { id: 'ru-kazan' } });
+    expect(
+      (await call(token, '/partnerSettlements/bulkUpsert', { items: [{ settlementId: 'nowhere' }] }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await call(null, '/partnerSettlements/bulkUpsert', { items: [{ settlementId: 'ru-kazan' }] }))
+        .statusCode,
+    ).toBe(401);
+  });
+});
