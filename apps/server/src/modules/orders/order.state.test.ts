@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IllegalTransitionError } from '../../platform/state-machine/state-machine.ts';
+import { IllegalTransitionError, type StateMachine } from '../../platform/state-machine/state-machine.ts';
 import { paymentStateMachine } from '../payments/payment.state.ts';
 import { orderStateMachine } from './order.state.ts';
 
@@ -25,7 +25,7 @@ const paymentAllowed = new Set([
   'paid→refunded',
 ]);
 
-describe.each([
+describe.each<{ machine: StateMachine<string>; allowed: Set<string>; finals: string[] }>([
   { machine: orderStateMachine, allowed: orderAllowed, finals: ['cancelled', 'refunded'] },
   { machine: paymentStateMachine, allowed: paymentAllowed, finals: ['failed', 'canceled', 'refunded'] },
 ])('the $machine.name state machine', ({ machine, allowed, finals }) => {
