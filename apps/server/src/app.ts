@@ -14,7 +14,7 @@ import { productSegmentRoutes } from './modules/catalog/product-segments.routes.
 import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { checkoutRoutes, ordersRoutes } from './modules/orders/orders.routes.ts';
+import { checkoutRoutes, customerOrderRoutes, ordersRoutes } from './modules/orders/orders.routes.ts';
 import { passportsRoutes } from './modules/passports/passports.routes.ts';
 import { paymentWebhookRoutes } from './modules/payments/payments.routes.ts';
 import { openApiDocument } from './modules/removal/openapi.ts';
@@ -182,6 +182,7 @@ export async function buildApp({
         contactSets: services.contactSets,
       });
       await scope.register(checkoutRoutes, { checkout: services.checkout });
+      await scope.register(customerOrderRoutes, { prefix: '/customerOrders', orders: services.orders });
       await scope.register(ordersRoutes, {
         prefix: '/orders',
         orders: services.orders,

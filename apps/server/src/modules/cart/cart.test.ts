@@ -43,7 +43,9 @@ describe.each(testDatabases)('cart, delivery and contact sets (%s)', (kind) => {
   it('keeps a limited product to its allowed quantities, and adds one on each add without a quantity', async () => {
     const token = await registerUser(t, `limits-${kind}@example.com`);
     // The paper backdrop sells in 1, 2 or 5 to 10 rolls.
-    const cart = (await update(token, { productItems: [{ tradeOfferId: 'offer_paper_backdrop', quantity: 4 }] })).json();
+    const cart = (
+      await update(token, { productItems: [{ tradeOfferId: 'offer_paper_backdrop', quantity: 4 }] })
+    ).json();
     const [item] = cart.productItems;
     expect(item.allowedQuantities).toEqual([1, 2, 5, 6, 7, 8, 9, 10]);
     expect(item.quantity).toBe(1);

@@ -7,11 +7,13 @@ import {
   orderSchema,
   paymentOperationResultSchema,
   performPaymentRequestSchema,
+  resultSchema,
   validatePaymentRequestSchema,
 } from '@cutout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DomainError } from '../../platform/errors.ts';
 import { cartViewerOf } from '../cart/cart.routes.ts';
 import { requireUser } from '../users/users.routes.ts';
 import type { CheckoutService } from './checkout.service.ts';
@@ -20,6 +22,55 @@ import type { OrdersService } from './orders.service.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const emptyBody = z.object({}).passthrough().nullish();
+
+/** /customerOrders (SPEC §7.4 makePosted, §7.7 makeDeleted): the user's own orders only. */
+export async function customerOrderRoutes(
+  app: FastifyInstance,
+  options: { orders: OrdersService },
+): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post(
+    '/makePosted',
+    {
+      schema: {
+        querystring: z.object({
+          mode: z.enum(['post', 'unpost']).default('post'),
+          id: z.string().max(100).optional(),
+        }),
+        body: z.object({ id: z.string().min(1).max(100).optional() }).nullish(),
+        response: { 200: orderSchema },
+      },
+    },
+    (request) => {
+      const id = request.body?.id ?? request.query.id;
+      if (!id) throw new DomainError('core_object_not_set');
+      return options.orders.makePosted(
+        requireUser(request).id,
+        id,
+        request.query.mode,
+        request.store.language,
+      );
+    },
+  );
+  api.post(
+    '/makeDeleted',
+    {
+      schema: {
+        querystring: z.object({
+          mode: z.enum(['delete', 'restore']).default('delete'),
+          id: z.string().max(100).optional(),
+        }),
+        body: emptyBody,
+        response: { 200: resultSchema },
+      },
+    },
+    async (request) => {
+      if (!request.query.id) throw new DomainError('core_object_not_set');
+      await options.orders.makeDeleted(requireUser(request).id, request.query.id, request.query.mode);
+      return { result: true };
+    },
+  );
+}
 
 /** Checkout under /shoppingCarts, and payment options' perform and validate (SPEC §7.3, §7.4). */
 export async function checkoutRoutes(

@@ -163,6 +163,35 @@ export function createOrdersService(deps: {
       return this.get(userId, id, language);
     },
 
+    /**
+     * SPEC §7.4 makePosted: 'post' confirms a placed order (it then awaits payment, or is paid when
+     * there is nothing to pay); 'unpost' takes an unpaid order back, which cancels it.
+     */
+    async makePosted(
+      userId: string,
+      id: string,
+      mode: 'post' | 'unpost',
+      language: Language,
+    ): Promise<Order> {
+      if (mode === 'unpost') return this.cancel(userId, id, language);
+      await deps.transactor.run(async () => {
+        await ownOrThrow(userId, id);
+        const order = await repo.lock(id);
+        if (order?.status === 'placed' && order.amountMinor > 0) {
+          await repo.update(id, { status: 'awaiting_payment', updatedAt: deps.now() });
+        }
+      });
+      return this.get(userId, id, language);
+    },
+
+    /** SPEC §4 make-deleted: hides a cancelled order from the list ('delete') or shows it again ('restore'). */
+    async makeDeleted(userId: string, id: string, mode: 'delete' | 'restore'): Promise<void> {
+      const order = await repo.findOwn(userId, id);
+      if (!order) throw new DomainError('NOT_FOUND');
+      if (order.status !== 'cancelled') throw new DomainError('ORDER_NOT_CANCELLABLE');
+      await repo.update(id, { deleted: mode === 'delete', updatedAt: deps.now() });
+    },
+
     /** A payment was started for the order: it now awaits payment (once; later attempts change nothing). */
     async awaitPayment(orderId: string, paymentOptionId: string): Promise<void> {
       await deps.transactor.run(async () => {

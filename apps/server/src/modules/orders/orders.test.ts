@@ -68,6 +68,33 @@ describe('the orders list', () => {
     );
   });
 
+  it('takes an unpaid order back (unpost), hides a cancelled one and shows it again', async () => {
+    const [newest, next] = (await list({ filter: { where: { status: 'awaiting_payment' }, limit: 2 } }))
+      .output;
+    const posted = await call(`/customerOrders/makePosted?mode=post`, { id: newest.id });
+    expect(posted.json().status).toBe('awaiting_payment');
+    const unposted = await call(`/customerOrders/makePosted?mode=unpost`, { id: newest.id });
+    expect(unposted.json().status).toBe('cancelled');
+    const before = (await list({})).totalCount;
+    expect((await call(`/customerOrders/makeDeleted?mode=delete&id=${newest.id}`)).statusCode).toBe(200);
+    expect((await list({})).totalCount).toBe(before - 1);
+    expect((await call(`/orders/${newest.id}/fetchOrder`)).statusCode).toBe(404);
+    expect((await call(`/customerOrders/makeDeleted?mode=restore&id=${newest.id}`)).statusCode).toBe(200);
+    expect((await list({})).totalCount).toBe(before);
+    expect((await call(`/customerOrders/makeDeleted?mode=delete&id=${next.id}`)).json().code).toBe(
+      'ORDER_NOT_CANCELLABLE',
+    );
+    expect((await call('/customerOrders/makeDeleted?mode=delete')).json().code).toBe('core_object_not_set');
+    const stranger = await registerUser(t, 'orders-stranger@example.com');
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/api/stores/customerOrders/makePosted?mode=unpost`,
+      payload: { id: next.id },
+      headers: { authorization: stranger },
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
   it('refuses a bad filter with a clear error', async () => {
     for (const payload of [
       { filter: { order: 'amount desc' } },
