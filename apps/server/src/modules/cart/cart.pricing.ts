@@ -49,6 +49,18 @@ export interface CartInput {
   rules: CartRules;
 }
 
+/** Discounts and bonus points: the promotions issue fills them; nothing until then. */
+const noDiscountsOrBonuses = {
+  autoDiscountPercent: 0,
+  autoDiscountAmount: 0,
+  bonusPointIncome: 0,
+  bonusPointIncomeConverted: 0,
+  bonusPointOutcome: 0,
+  bonusPointOutcomeConverted: 0,
+  bonusPointOutcomeLimit: 0,
+  bonusPointOutcomeLimitConverted: 0,
+};
+
 function productItem(row: CartItemRow, offer: ProductTradeOffer, input: CartInput): CartItem {
   const option = offer.featureItems.find((item) => item.id === row.optionId) ?? null;
   const price = (option?.price ?? offer.price)?.amountMinor ?? null;
@@ -77,14 +89,7 @@ function productItem(row: CartItemRow, offer: ProductTradeOffer, input: CartInpu
     amountWithoutDiscount: amount,
     vatRatePercent,
     vatAmount: includedVat(amount, vatRatePercent),
-    autoDiscountPercent: 0,
-    autoDiscountAmount: 0,
-    bonusPointIncome: 0,
-    bonusPointIncomeConverted: 0,
-    bonusPointOutcome: 0,
-    bonusPointOutcomeConverted: 0,
-    bonusPointOutcomeLimit: 0,
-    bonusPointOutcomeLimitConverted: 0,
+    ...noDiscountsOrBonuses,
     selected: row.selected,
     available: price !== null && inStock,
     availableQuantity: offer.availableQuantity,
@@ -95,7 +100,7 @@ function productItem(row: CartItemRow, offer: ProductTradeOffer, input: CartInpu
 
 function deliveryItem(option: DeliveryOption, amount: number): CartItem {
   return {
-    ...emptyAmounts,
+    ...noDiscountsOrBonuses,
     id: `delivery:${option.id}`,
     typeId: 'shopping_cart_product_types.delivery',
     tradeOfferId: null,
@@ -123,17 +128,6 @@ function deliveryItem(option: DeliveryOption, amount: number): CartItem {
     validityPeriodCount: null,
   };
 }
-
-const emptyAmounts = {
-  autoDiscountPercent: 0,
-  autoDiscountAmount: 0,
-  bonusPointIncome: 0,
-  bonusPointIncomeConverted: 0,
-  bonusPointOutcome: 0,
-  bonusPointOutcomeConverted: 0,
-  bonusPointOutcomeLimit: 0,
-  bonusPointOutcomeLimitConverted: 0,
-};
 
 const sum = (items: CartItem[], pick: (item: CartItem) => number) =>
   items.reduce((total, item) => total + pick(item), 0);
