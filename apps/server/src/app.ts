@@ -22,7 +22,7 @@ import { executeRoutes, publicApiRoutes } from './modules/removal/removal.routes
 import { registerStoreScope, storeRoutes } from './modules/store/store.routes.ts';
 import type { ResolvedStore } from './modules/store/store.service.ts';
 import { registerAuth, usersRoutes } from './modules/users/users.routes.ts';
-import { startupWarnings } from './platform/config.ts';
+import { type Config, startupWarnings } from './platform/config.ts';
 import { languageOf, registerRequestContext } from './platform/http/context.ts';
 import { registerErrorHandling } from './platform/http/errors.ts';
 import { registerInputGuard, requestIdOf } from './platform/http/input-guard.ts';
@@ -42,6 +42,19 @@ export interface AppOptions extends Omit<ServiceOptions, 'log' | 'now'> {
 }
 
 /** Builds the HTTP application: API and web app from one process. Does not listen. */
+/**
+ * Where a checkout's hidden form may go (CSP form-action): this site under each of its addresses
+ * (the demo acquirer's page), and the hosted pages of the providers that are configured.
+ */
+function paymentFormOrigins(config: Config): string[] {
+  const { yookassa, stripe } = config.payments;
+  return [
+    ...config.siteOrigins,
+    ...(yookassa ? ['https://yoomoney.ru', new URL(yookassa.apiUrl).origin] : []),
+    ...(stripe ? ['https://checkout.stripe.com', new URL(stripe.apiUrl).origin] : []),
+  ];
+}
+
 export async function buildApp({
   config,
   database,
@@ -74,7 +87,7 @@ export async function buildApp({
     imageOrigins: config.passports.flatMap((passport) =>
       passport.iconUrl && /^https?:/.test(passport.iconUrl) ? [new URL(passport.iconUrl).origin] : [],
     ),
-    formActionOrigins: [],
+    formActionOrigins: paymentFormOrigins(config),
   });
   registerCrossSiteCheck(app, { siteOrigins: config.siteOrigins, prefixes: ['/api/stores/'] });
   registerInputGuard(app);

@@ -63,6 +63,17 @@ describe('checkout through YooKassa and Stripe (test doubles of their APIs)', ()
     return result.json();
   }
 
+  it('lets the checkout form go to the configured providers’ pages (CSP form-action)', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/en/shopping-cart' });
+    const formAction = String(page.headers['content-security-policy'])
+      .split(';')
+      .find((directive) => directive.trim().startsWith('form-action'));
+    expect(formAction).toContain('https://yoomoney.ru');
+    expect(formAction).toContain('https://checkout.stripe.com');
+    expect(formAction).toContain(new URL(stripe.url).origin);
+    expect(formAction).toContain('http://localhost');
+  });
+
   it('offers each provider only in the currencies it takes', async () => {
     const token = await registerUser(t, 'options@example.com');
     const ids = async (currency: string) =>

@@ -139,8 +139,9 @@ describe('fuzzing every POST route', () => {
           });
           if (response.statusCode >= 500) {
             failures.push(`${route} ${kind}: ${response.statusCode} ${response.body}`);
-          } else if (response.statusCode >= 400) {
-            // A refusal is the one error shape, with a code and a message.
+          } else if (response.statusCode >= 400 && !route.startsWith('/demo-acquirer/')) {
+            // A refusal is the one error shape, with a code and a message (the demo acquirer plays
+            // an outside payment page: it answers its errors as pages, checked in its own tests).
             expect(response.json(), `${route} ${kind}`).toMatchObject({ code: expect.any(String) });
           }
         }
