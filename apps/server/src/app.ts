@@ -49,7 +49,8 @@ export interface AppOptions extends Omit<ServiceOptions, 'log' | 'now'> {
 function paymentFormOrigins(config: Config): string[] {
   const { yookassa, stripe } = config.payments;
   return [
-    ...config.siteOrigins,
+    // CSP source lists take host names and IPv4 addresses, not bracketed IPv6 literals.
+    ...config.siteOrigins.filter((origin) => !origin.includes('[')),
     ...(yookassa ? ['https://yoomoney.ru', new URL(yookassa.apiUrl).origin] : []),
     ...(stripe ? ['https://checkout.stripe.com', new URL(stripe.apiUrl).origin] : []),
   ];
