@@ -302,6 +302,7 @@ export function createServices({ config, database, log, now, ...options }: Servi
       transactor,
       cart,
       takeStock: (lines) => catalog.takeStock(lines),
+      deliveryNames: (id) => delivery.namesOf(id),
       repo: ordersRepo,
       orders,
       payments,

@@ -37,6 +37,11 @@ export function createDeliveryRepo(transactor: Pick<Transactor, 'executor'>) {
         .orderBy(asc(pickupPoints.priority), asc(pickupPoints.id));
     },
 
+    async findOption(id: string): Promise<typeof deliveryOptions.$inferSelect | null> {
+      const [row] = await db().select().from(deliveryOptions).where(eq(deliveryOptions.id, id));
+      return row ?? null;
+    },
+
     async findPickupPoint(id: string): Promise<PickupPointRow | null> {
       const [row] = await db().select().from(pickupPoints).where(eq(pickupPoints.id, id));
       return row ?? null;

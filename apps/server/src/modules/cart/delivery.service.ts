@@ -54,6 +54,11 @@ export function createDeliveryService(deps: { repo: DeliveryRepo }) {
       return option;
     },
 
+    /** An option's name in every language, for what keeps it (an order). */
+    async namesOf(id: string): Promise<Record<string, string> | null> {
+      return (await deps.repo.findOption(id))?.name ?? null;
+    },
+
     async pickupPoints(deliveryOptionId: string, viewer: DeliveryViewer): Promise<PickupPoint[]> {
       const option = await this.get(deliveryOptionId, viewer);
       if (option.typeId !== 'delivery_option_types.pickup') return [];

@@ -240,6 +240,14 @@ describe.each(testDatabases)('checkout with the demo acquirer (%s)', (kind) => {
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toMatchObject({ code: 'OUT_OF_STOCK', message: 'Out of stock.' });
 
+      expect(order.contacts.deliveryOptionName).toBe('Pickup point');
+      const inRussian = await t.app.inject({
+        method: 'POST',
+        url: `/api/stores/orders/${order.id}/fetchOrder`,
+        payload: {},
+        headers: { authorization: token, 'x-locale-id': 'ru' },
+      });
+      expect(inRussian.json().order.contacts.deliveryOptionName).toBe('Пункт выдачи');
       const cancelled = await call(token, `/orders/${order.id}/cancelOrder`);
       expect(cancelled.json()).toMatchObject({ status: 'cancelled', canPay: false, canCancel: false });
       expect(

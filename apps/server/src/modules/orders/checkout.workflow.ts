@@ -63,7 +63,11 @@ function orderLine(orderId: string, item: CartItem, position: number, offer: Pro
   return line;
 }
 
-function contactsOf(cart: ShoppingCart, language: Language): OrderContacts {
+function contactsOf(
+  cart: ShoppingCart,
+  language: Language,
+  deliveryOptionName: Record<string, string> | null,
+): OrderContacts {
   const delivery = cart.deliveryContactSet;
   const recipient = cart.recipientContactSet;
   const address = delivery?.contacts.find((contact) => contact.address)?.address ?? null;
@@ -72,7 +76,7 @@ function contactsOf(cart: ShoppingCart, language: Language): OrderContacts {
   return {
     deliveryOptionId: cart.deliveryOption?.id ?? null,
     deliveryOptionName: cart.deliveryOption
-      ? { en: cart.deliveryOption.name, ru: cart.deliveryOption.name }
+      ? (deliveryOptionName ?? { [language]: cart.deliveryOption.name })
       : null,
     deliveryAddress: delivery ? (address ? addressLine(address, language) : delivery.view) : null,
     address,
@@ -94,6 +98,8 @@ export function createCheckoutWorkflow(deps: {
   transactor: Pick<Transactor, 'run'>;
   cart: Pick<CartService, 'lockForCheckout' | 'clearCheckedOut'>;
   takeStock: (lines: Array<{ tradeOfferId: string; quantity: number }>) => Promise<boolean>;
+  /** A delivery option's name in every language: the order shows it in the reader's. */
+  deliveryNames: (deliveryOptionId: string) => Promise<Record<string, string> | null>;
   repo: OrdersRepo;
   orders: Pick<OrdersService, 'markPaid' | 'awaitPayment' | 'notifyPaid'>;
   payments: Pick<PaymentsService, 'start'>;
@@ -148,7 +154,11 @@ export function createCheckoutWorkflow(deps: {
                 vatMinor: cart.vatAmount,
                 deliveryMinor: cart.deliveryAmount,
                 paymentOptionId: cart.paymentOptionId,
-                contacts: contactsOf(cart, viewer.language),
+                contacts: contactsOf(
+                  cart,
+                  viewer.language,
+                  cart.deliveryOption ? await deps.deliveryNames(cart.deliveryOption.id) : null,
+                ),
                 needsDelivery: cart.deliveryRequired,
                 placedAt: now,
                 updatedAt: now,
