@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
-import { AlertDialog } from 'radix-ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/api-error.ts';
 import { formatDateTime } from '../../shared/format/date.ts';
 import { useLanguage } from '../../shared/routing/language-context.tsx';
 import { Button } from '../../shared/ui/button.tsx';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
 import { TextField } from '../../shared/ui/form.tsx';
 import { useToast } from '../../shared/ui/toast-context.tsx';
 import { type ApiKey, apiKeysApi, apiKeysQueryKey } from './api-keys-api.ts';
@@ -131,36 +131,16 @@ function RevokeButton({ actionId, apiKey }: { actionId: string; apiKey: ApiKey }
     },
   });
   return (
-    <AlertDialog.Root open={open} onOpenChange={setOpen}>
-      <AlertDialog.Trigger asChild>
-        <Button
-          variant="secondary"
-          size="sm"
-          className="text-rose-700! hover:border-rose-200 hover:bg-rose-50"
-        >
-          <Trash2 aria-hidden="true" className="size-4" />
-          {t('apiKeys.list.revoke')}
-        </Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="modal-overlay fixed inset-0 z-[70] bg-slate-900/45 backdrop-blur-[2px]" />
-        <AlertDialog.Content className="modal-content fixed top-1/2 left-1/2 z-[71] w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-3xl bg-white p-6 shadow-2xl shadow-slate-900/25 sm:p-8">
-          <AlertDialog.Title className="text-xl font-bold tracking-tight text-slate-900">
-            {t('apiKeys.revoke.title', { label: apiKey.label })}
-          </AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm leading-relaxed text-slate-600">
-            {t('apiKeys.revoke.text')}
-          </AlertDialog.Description>
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel asChild>
-              <Button variant="secondary">{t('apiKeys.revoke.cancel')}</Button>
-            </AlertDialog.Cancel>
-            <Button variant="danger" onClick={() => revoke.mutate()} disabled={revoke.isPending}>
-              {t('apiKeys.revoke.confirm')}
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={{ label: t('apiKeys.list.revoke'), icon: Trash2 }}
+      title={t('apiKeys.revoke.title', { label: apiKey.label })}
+      text={t('apiKeys.revoke.text')}
+      cancelLabel={t('apiKeys.revoke.cancel')}
+      confirmLabel={t('apiKeys.revoke.confirm')}
+      onConfirm={() => revoke.mutate()}
+      pending={revoke.isPending}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { catalogApi, catalogQueryKeys } from '../../shared/catalog/catalog-api.ts';
+import { EmptyState, ReadError } from '../../shared/list/ListStates.tsx';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { paths } from '../../shared/routing/paths.ts';
 import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
@@ -10,7 +11,6 @@ import { PageHeading } from '../../shared/ui/page-heading.tsx';
 import { FiltersCard } from './Filters.tsx';
 import { findGroup } from './groups.ts';
 import { ListLayout } from './ListLayout.tsx';
-import { EmptyState, ReadError } from './ListStates.tsx';
 import { type CatalogQuery, isNarrowed, tradeOfferListRequest } from './list-request.ts';
 import { ProductList } from './ProductList.tsx';
 import { useProductFeatures, useProductGroups } from './use-catalog-data.ts';

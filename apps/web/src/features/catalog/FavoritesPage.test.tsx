@@ -1,37 +1,14 @@
-import { storageKeys } from '@cutout/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { reloadSession } from '../../shared/session/session.ts';
-import { jsonResponse, storeInfoFixture } from '../../test/fixtures.ts';
-import { mockApi, renderApp } from '../../test/render.tsx';
-import { userFixture } from '../../test/users-api.ts';
+import { renderApp } from '../../test/render.tsx';
+import { mockStoreApi, signIn } from '../../test/store-api.ts';
 import { fakeCatalogApi, manyOffers, offerFixture } from './fake-catalog-api.ts';
 
 function mockCatalog(options: Parameters<typeof fakeCatalogApi>[0] = {}) {
   const api = fakeCatalogApi(options);
-  mockApi({
-    handler: (url, init) => {
-      const answer = api.handle(url, init);
-      if (answer) return answer;
-      if (url.includes('/api/stores/users/')) return jsonResponse({ result: true });
-      if (url.endsWith('/api/stores/fetchStoreInfo')) {
-        const headers = new Headers(init.headers);
-        return jsonResponse({
-          ...storeInfoFixture(),
-          user: headers.get('Authorization') ? userFixture() : null,
-        });
-      }
-      return jsonResponse({ code: 'NOT_FOUND', message: 'Not found.' }, 404);
-    },
-  });
+  mockStoreApi(api.handle);
   return api;
-}
-
-function signIn() {
-  window.localStorage.setItem(storageKeys.accessToken, 'token-1');
-  window.localStorage.setItem(storageKeys.userId, 'user-1');
-  reloadSession();
 }
 
 function openFavourites(path = '/en/favorites/catalog') {

@@ -2,8 +2,11 @@ import { clsx } from 'clsx';
 import { Droplets, ImageOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AddToCartButton } from '../../shared/cart/AddToCartButton.tsx';
 import { imageUrl, type ProductTradeOffer, productPagePath } from '../../shared/catalog/catalog-api.ts';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
+import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
+import { storeOption } from '../../shared/store-info/store-options.ts';
 import { FavouriteButton } from './FavouriteButton.tsx';
 import type { ListMode } from './use-list-mode.ts';
 import { useOfferPrice } from './use-offer-price.ts';
@@ -15,7 +18,8 @@ export function ProductCard({ offer, mode }: { offer: ProductTradeOffer; mode: L
   const price = useOfferPrice(offer.price);
   const { product } = offer;
   const caption = product.caption[i18n.language] || Object.values(product.caption)[0] || '';
-  const outOfStock = offer.availableQuantity === 0;
+  const outOfStock = offer.availableQuantity !== null && offer.availableQuantity <= 0;
+  const countsStock = storeOption(useStoreInfo(), 'AllowClientProductInStock');
   const rows = mode === 'list';
 
   return (
@@ -52,15 +56,27 @@ export function ProductCard({ offer, mode }: { offer: ProductTradeOffer; mode: L
           )}
           <Badges litres={product.litres} outOfStock={outOfStock} />
         </div>
-        <p
+        <div
           className={clsx(
-            'font-semibold whitespace-nowrap tabular-nums',
-            offer.price ? 'text-lg text-slate-900' : 'text-sm text-slate-500',
-            !rows && 'mt-4',
+            'flex items-center gap-3',
+            rows ? 'sm:flex-col sm:items-end' : 'mt-4 flex-wrap justify-between',
           )}
         >
-          {price}
-        </p>
+          <p
+            className={clsx(
+              'font-semibold whitespace-nowrap tabular-nums',
+              offer.price ? 'text-lg text-slate-900' : 'text-sm text-slate-500',
+            )}
+          >
+            {price}
+          </p>
+          <AddToCartButton
+            compact
+            name={product.name}
+            addition={{ tradeOfferId: offer.id }}
+            outOfStock={outOfStock && countsStock}
+          />
+        </div>
       </div>
       <FavouriteButton
         offer={offer}

@@ -1,12 +1,10 @@
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../shared/ui/button.tsx';
-import { EmptyState, gridClasses, ListSkeleton, LoadError } from './ListStates.tsx';
+import { LoadError, MissingPage } from '../../shared/list/ListStates.tsx';
+import { ListPaging } from '../../shared/list/ShowMore.tsx';
+import { gridClasses, ListSkeleton } from './ListStates.tsx';
 import type { CatalogQuery } from './list-request.ts';
-import { Pagination } from './Pagination.tsx';
 import { ProductCard } from './ProductCard.tsx';
-import { ShowMore } from './ShowMore.tsx';
 import { Toolbar } from './Toolbar.tsx';
 import { useListMode } from './use-list-mode.ts';
 import type { ListQueryState } from './use-list-query.ts';
@@ -27,7 +25,6 @@ export function ProductList({
   pages: ReturnType<typeof useOfferPages>;
   empty: ReactNode;
 }) {
-  const { t } = useTranslation();
   const [mode, setMode] = useListMode();
   const { totalCount } = pages;
   const totalPages = totalCount === undefined ? 0 : Math.ceil(totalCount / query.limit);
@@ -53,15 +50,7 @@ export function ProductList({
       ) : pages.pending ? (
         <ListSkeleton mode={mode} />
       ) : pages.offers.length === 0 && query.page > 1 && totalCount ? (
-        <EmptyState
-          title={t('catalog.empty.pageTitle', { page: query.page })}
-          text={t('catalog.empty.pageText')}
-          action={
-            <ButtonLink to={listQuery.hrefOf({ page: 1 })} variant="secondary">
-              {t('catalog.empty.firstPage')}
-            </ButtonLink>
-          }
-        />
+        <MissingPage page={query.page} firstPageHref={listQuery.hrefOf({ page: 1 })} />
       ) : pages.offers.length === 0 ? (
         empty
       ) : (
@@ -79,10 +68,13 @@ export function ProductList({
           ))}
         </ul>
       )}
-      {!pages.error && !pages.stale && (query.page < totalPages || pages.loadingMore) && (
-        <ShowMore loading={pages.loadingMore} onShowMore={showMore} />
-      )}
-      <Pagination page={query.page} totalPages={totalPages} hrefOf={(page) => listQuery.hrefOf({ page })} />
+      <ListPaging
+        page={query.page}
+        totalPages={totalPages}
+        pages={pages}
+        onShowMore={showMore}
+        hrefOf={(page) => listQuery.hrefOf({ page })}
+      />
     </div>
   );
 }

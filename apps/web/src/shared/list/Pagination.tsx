@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paginationItems } from '../../shared/pagination/pagination.ts';
+import { paginationItems } from '../pagination/pagination.ts';
 
 /** Numbered pagination (SPEC §9): each page is a link, so that a page can be opened in a new tab. */
 export function Pagination({
