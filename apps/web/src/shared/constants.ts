@@ -10,6 +10,10 @@ export const uiConstants = {
   /** The pause after typing before an address change or a verification code takes effect. */
   inputDebounceMs: 1000,
   countdownTickMs: 1000,
+  /** The pause after typing before a cart quantity is sent (SPEC §9). */
+  cartQuantityDebounceMs: 1000,
+  /** The pause after typing before address suggestions are asked for. */
+  suggestDebounceMs: 300,
   verificationCodeLength: businessConstants.verificationCodeLength,
   taskPanelHideDelayMs: businessConstants.taskPanelHideDelayMs,
   freeLitresPerMonth: businessConstants.freeLitresPerMonth,

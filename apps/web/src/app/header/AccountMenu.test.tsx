@@ -24,6 +24,7 @@ describe('AccountMenu', () => {
     );
     expect(screen.queryByRole('menuitem', { name: 'My account' })).not.toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'API keys' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'My orders' })).not.toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Log out' })).not.toBeInTheDocument();
   });
 
@@ -61,6 +62,7 @@ describe('AccountMenu', () => {
     const { location } = renderInShell(<AccountMenu />, { path: '/en/blog' });
     const { user } = await openMenu();
     expect(screen.getByRole('menuitem', { name: 'My account' })).toHaveAttribute('href', '/en/user');
+    expect(screen.getByRole('menuitem', { name: 'My orders' })).toHaveAttribute('href', '/en/user/orders');
     expect(screen.getByRole('menuitem', { name: 'API keys' })).toHaveAttribute('href', '/en/user/api');
     expect(screen.getByRole('menuitem', { name: 'Favourites' })).toHaveAttribute(
       'href',

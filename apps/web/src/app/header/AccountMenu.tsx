@@ -1,4 +1,4 @@
-import { CircleUserRound, Droplet, Heart, KeyRound, LogIn, LogOut, UserRound } from 'lucide-react';
+import { CircleUserRound, Droplet, Heart, KeyRound, LogIn, LogOut, Package, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -46,6 +46,12 @@ export function AccountMenu() {
                 <Link to={to(paths.user)}>
                   <UserRound aria-hidden="true" className="size-4 text-slate-500" />
                   {t('account.myAccount')}
+                </Link>
+              </DropdownMenu.Item>
+              <DropdownMenu.Item asChild className={menuItemClasses}>
+                <Link to={to(paths.userOrders)}>
+                  <Package aria-hidden="true" className="size-4 text-slate-500" />
+                  {t('orders.title')}
                 </Link>
               </DropdownMenu.Item>
               <DropdownMenu.Item asChild className={menuItemClasses}>

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { Menu, ShoppingCart, X } from 'lucide-react';
+import { Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -13,6 +13,7 @@ import { ButtonLink } from '../../shared/ui/button.tsx';
 import { Container } from '../../shared/ui/container.tsx';
 import { Wordmark } from '../../shared/ui/logo.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
+import { CartSummary } from './CartSummary.tsx';
 import { IntegrationsMenu } from './IntegrationsMenu.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
 import { CurrencySwitcher, LanguageSwitcher } from './PreferenceSwitchers.tsx';
@@ -96,15 +97,7 @@ export function Header() {
               <LanguageSwitcher />
               <CurrencySwitcher />
             </div>
-            {authorised && (
-              <Link
-                to={to(paths.shoppingCart)}
-                aria-label={t('nav.cart')}
-                className="inline-flex size-10 items-center justify-center rounded-xl text-slate-600 transition hover:bg-slate-100 hover:text-slate-900"
-              >
-                <ShoppingCart aria-hidden="true" className="size-5" />
-              </Link>
-            )}
+            {authorised && <CartSummary />}
             <AccountMenu />
             <div className="ml-1 hidden md:block">
               <ButtonLink to={to(paths.removeBackground)}>{t('nav.removeBackground')}</ButtonLink>

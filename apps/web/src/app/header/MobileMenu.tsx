@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { Droplet, LogIn, LogOut, UserRound } from 'lucide-react';
+import { Droplet, LogIn, LogOut, ShoppingCart, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useLanguage, useLocalizedPath } from '../../shared/routing/language-context.tsx';
@@ -10,6 +10,7 @@ import { languageOfLocale, usePreferences } from '../../shared/store-info/prefer
 import { litreBalance } from '../../shared/store-info/store-info.ts';
 import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
 import { ButtonLink } from '../../shared/ui/button.tsx';
+import { useCartCount } from './CartSummary.tsx';
 import { integrationLinks } from './nav-links.ts';
 import { SearchBox } from './SearchBox.tsx';
 
@@ -62,10 +63,13 @@ export function MobileMenu({ id, onClose }: { id: string; onClose: () => void })
 
         <section aria-label={t('account.menu')} className="flex flex-col rounded-2xl bg-slate-50 p-2">
           {authorised ? (
-            <Link to={to(paths.user)} className={linkClasses} onClick={onClose}>
-              <UserRound aria-hidden="true" className="size-5 text-slate-500" />
-              {t('account.myAccount')}
-            </Link>
+            <>
+              <Link to={to(paths.user)} className={linkClasses} onClick={onClose}>
+                <UserRound aria-hidden="true" className="size-5 text-slate-500" />
+                {t('account.myAccount')}
+              </Link>
+              <MobileCartLink onClose={onClose} />
+            </>
           ) : (
             <Link
               to={withModal(location, 'login')}
@@ -140,5 +144,24 @@ export function MobileMenu({ id, onClose }: { id: string; onClose: () => void })
         )}
       </div>
     </div>
+  );
+}
+
+/** The cart with its product count, for a signed-in user. */
+function MobileCartLink({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const count = useCartCount();
+  return (
+    <Link to={to(paths.shoppingCart)} className={linkClasses} onClick={onClose}>
+      <ShoppingCart aria-hidden="true" className="size-5 text-slate-500" />
+      <span className="flex-1">{t('nav.cart')}</span>
+      {count > 0 && (
+        <span className="rounded-full bg-violet-600 px-2 py-0.5 text-xs font-semibold text-white tabular-nums">
+          <span className="sr-only">{t('cart.summary.count', { count })}</span>
+          <span aria-hidden="true">{count}</span>
+        </span>
+      )}
+    </Link>
   );
 }

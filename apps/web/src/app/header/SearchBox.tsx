@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { Search } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { uiConstants } from '../../shared/constants.ts';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { paths } from '../../shared/routing/paths.ts';
@@ -16,7 +16,11 @@ export function SearchBox({ className, onSearch }: { className?: string; onSearc
   const navigate = useNavigate();
   const to = useLocalizedPath();
   const [params] = useSearchParams();
-  const [value, setValue] = useState(() => params.get('search') ?? '');
+  const { pathname } = useLocation();
+  // Other lists (orders) keep a search of their own under the same name: it is not this box's.
+  const [value, setValue] = useState(() =>
+    pathname.includes(paths.catalog) ? (params.get('search') ?? '') : '',
+  );
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const inputId = useId();
 

@@ -5,7 +5,10 @@ import { CircleCheck, CircleSlash } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { AddToCartButton } from '../../shared/cart/AddToCartButton.tsx';
 import { useLanguage } from '../../shared/routing/language-context.tsx';
+import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
+import { storeOption } from '../../shared/store-info/store-options.ts';
 import { FavouriteButton } from './FavouriteButton.tsx';
 import { FeaturePicker } from './FeaturePicker.tsx';
 import { ProductSetContents } from './ProductSetContents.tsx';
@@ -31,6 +34,7 @@ export function ProductDetails({ offer, name }: { offer: ProductTradeOffer; name
   const { t } = useTranslation();
   const language = useLanguage();
   const formatMoney = useFormatMoney();
+  const info = useStoreInfo();
   const { product, availableQuantity } = offer;
   const [params, setParams] = useSearchParams();
 
@@ -63,6 +67,10 @@ export function ProductDetails({ offer, name }: { offer: ProductTradeOffer; name
   const canChooseQuantity =
     !isOutOfStock(availableQuantity) && !(choice.kind === 'list' && choice.values.length === 0);
   const price = unitPrice(offer.price, chosen);
+  // The option that sets the price goes to the cart (see unitPrice), else the last one chosen.
+  const option = [...chosen].reverse().find((item) => item.price) ?? chosen.at(-1);
+  // A store that counts stock refuses what is not in it (SPEC §5).
+  const soldOut = storeOption(info, 'AllowClientProductInStock') && !canChooseQuantity;
   const caption = localizedText(product.caption, language);
   const description = localizedText(product.description, language);
 
@@ -115,7 +123,12 @@ export function ProductDetails({ offer, name }: { offer: ProductTradeOffer; name
           </div>
         )}
 
-        <div className="mt-6 border-t border-slate-200 pt-6">
+        <div className="mt-6 flex flex-col gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:items-start">
+          <AddToCartButton
+            addition={{ tradeOfferId: offer.id, optionId: option?.id ?? null, quantity }}
+            outOfStock={soldOut}
+            className="w-full sm:w-auto"
+          />
           <FavouriteButton offerId={offer.id} favourite={offer.favorite} />
         </div>
       </section>

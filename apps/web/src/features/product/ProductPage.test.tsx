@@ -11,6 +11,7 @@ import { isNotFoundError } from '../../shared/routing/not-found.ts';
 import { reloadSession } from '../../shared/session/session.ts';
 import { StoreInfoProvider } from '../../shared/store-info/store-info-context.tsx';
 import { ToastProvider } from '../../shared/ui/toast-context.tsx';
+import { cartAnswerFixture } from '../../test/cart-fixtures.ts';
 import { jsonResponse, storeInfoFixture } from '../../test/fixtures.ts';
 import { mockApi, renderApp } from '../../test/render.tsx';
 import { userFixture } from '../../test/users-api.ts';
@@ -88,6 +89,7 @@ const groups = {
 function mockCatalogApi(offer: ProductTradeOffer | null = offerFixture()) {
   let favourite = offer?.favorite ?? false;
   const favouriteCalls: Array<{ call: string; body: unknown }> = [];
+  const cartCalls: unknown[] = [];
   const fetchMock = mockApi({
     handler: (url, init) => {
       const headers = new Headers(init.headers);
@@ -99,6 +101,10 @@ function mockCatalogApi(offer: ProductTradeOffer | null = offerFixture()) {
         });
       }
       if (url.includes('/api/stores/productGroups')) return jsonResponse(groups);
+      if (url.endsWith('/shoppingCarts/updateShoppingCart')) {
+        cartCalls.push(JSON.parse(String(init.body)));
+        return jsonResponse(cartAnswerFixture({ productCount: 1 }));
+      }
       const favouriteCall = url.match(/\/products\/favorites\/(addTradeOffer|removeTradeOffer)$/);
       if (favouriteCall) {
         favourite = favouriteCall[1] === 'addTradeOffer';
@@ -112,7 +118,7 @@ function mockCatalogApi(offer: ProductTradeOffer | null = offerFixture()) {
       return jsonResponse({ code: 'NOT_FOUND', message: 'Not found.' }, 404);
     },
   });
-  return { fetchMock, favouriteCalls };
+  return { fetchMock, favouriteCalls, cartCalls };
 }
 
 /** As Testing Library reads it: a no-break space is a space. */
@@ -158,7 +164,7 @@ describe('ProductPage', () => {
     expect(
       within(gallery).getByRole('img', { name: 'Paper backdrop roll — Picture 1 of 2' }),
     ).toHaveAttribute('src', expect.stringContaining('/files/file-1/size/large/download'));
-    expect(screen.queryByRole('button', { name: /cart/i })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
     await waitFor(() => expect(document.title).toBe('Paper backdrop roll — Cutout'));
   });
 
@@ -308,6 +314,34 @@ describe('ProductPage', () => {
     mockCatalogApi(null);
     renderProductRoute('/en/products/no-such-thing');
     expect(await screen.findByText('not found')).toBeInTheDocument();
+  });
+
+  it('adds the chosen option and quantity to the cart', async () => {
+    signIn();
+    const { cartCalls } = mockCatalogApi();
+    const { user } = await openProduct('/en/products/paper-backdrop?colour=black');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Quantity' }), '5');
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByText('Added to cart')).toBeInTheDocument();
+    expect(cartCalls).toEqual([
+      { productItems: [{ tradeOfferId: 'offer-backdrop', optionId: 'item-black', quantity: 5 }] },
+    ]);
+  });
+
+  it("reads 'Out of stock.' and cannot be added when the store counts stock and none is left", async () => {
+    mockCatalogApi(offerFixture({ availableQuantity: 0 }));
+    const fetchMock = vi.mocked(fetch);
+    const answer = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).endsWith('/api/stores/fetchStoreInfo'))
+        return jsonResponse({
+          ...storeInfoFixture(),
+          optionItems: [{ name: 'AllowClientProductInStock', value: true }],
+        });
+      return (answer as typeof fetch)(input, init);
+    });
+    await openProduct();
+    expect(screen.getByRole('button', { name: 'Out of stock.' })).toBeDisabled();
   });
 });
 

@@ -1,0 +1,184 @@
+import { storageKeys } from '@cutout/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { submitPaymentForm } from '../../shared/payments/submit-payment-form.ts';
+import { reloadSession } from '../../shared/session/session.ts';
+import { mockApi, renderInShell } from '../../test/render.tsx';
+import { CartPage } from './CartPage.tsx';
+import { cartItemFixture, fakeCartApi } from './fake-cart-api.ts';
+
+vi.mock('../../shared/payments/submit-payment-form.ts', () => ({ submitPaymentForm: vi.fn(() => true) }));
+
+function signIn() {
+  window.localStorage.setItem(storageKeys.accessToken, 'token-1');
+  window.localStorage.setItem(storageKeys.userId, 'user-1');
+  reloadSession();
+}
+
+function renderCart(api: ReturnType<typeof fakeCartApi>) {
+  mockApi({ handler: api.handle });
+  return renderInShell(<CartPage />, { path: '/en/shopping-cart' });
+}
+
+const paidResult = {
+  statusId: 'payment_operation_statuses.paid' as const,
+  formUrl: null,
+  formMethod: null,
+  formInputList: [],
+  paymentRequired: false,
+  orderId: 'order-1',
+};
+
+describe('CartPage', () => {
+  beforeEach(() => {
+    vi.mocked(submitPaymentForm).mockClear();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('sends a visitor to the root of the locale', async () => {
+    const api = fakeCartApi();
+    const view = renderCart(api);
+    await waitFor(() => expect(view.location()).toBe('/en'));
+    expect(api.callsTo('fetch')).toHaveLength(0);
+  });
+
+  it('lists the items with links, prices and the summary', async () => {
+    signIn();
+    renderCart(fakeCartApi({ items: [cartItemFixture({ quantity: 2, optionName: 'White' })] }));
+    const item = await screen.findByRole('article', { name: 'Folding light box' });
+    expect(within(item).getByText('White')).toBeInTheDocument();
+    expect(within(item).getByRole('spinbutton', { name: 'Quantity of Folding light box' })).toHaveValue(2);
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByText('Products (2)')).toBeInTheDocument();
+    expect(within(summary).getByText('VAT included')).toBeInTheDocument();
+    expect(within(summary).getByRole('status')).toHaveTextContent('Choose a payment option.');
+    expect(within(summary).getByRole('button', { name: 'Place order' })).toBeDisabled();
+  });
+
+  it('shows the empty state with a link to the catalogue', async () => {
+    signIn();
+    renderCart(fakeCartApi({ items: [] }));
+    expect(await screen.findByRole('heading', { name: 'Your cart is empty' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the catalogue' })).toHaveAttribute(
+      'href',
+      '/en/products/catalog',
+    );
+  });
+
+  it('sends a typed quantity after a second without typing', async () => {
+    signIn();
+    const api = fakeCartApi();
+    renderCart(api);
+    const field = await screen.findByRole('spinbutton', { name: 'Quantity of Folding light box' });
+    vi.useFakeTimers();
+    fireEvent.change(field, { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'One more Folding light box' }));
+    await act(() => vi.advanceTimersByTimeAsync(900));
+    expect(api.callsTo('update')).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    vi.useRealTimers();
+    await waitFor(() =>
+      expect(api.callsTo('update')).toEqual([{ productItems: [{ id: 'item-1', quantity: 4 }] }]),
+    );
+  });
+
+  it('applies a limited product quantity from its select at once', async () => {
+    signIn();
+    const api = fakeCartApi({ items: [cartItemFixture({ allowedQuantities: [1, 5, 10] })] });
+    renderCart(api);
+    const select = await screen.findByRole('combobox', { name: 'Quantity of Folding light box' });
+    await userEvent.selectOptions(select, '5');
+    await waitFor(() =>
+      expect(api.callsTo('update')).toEqual([{ productItems: [{ id: 'item-1', quantity: 5 }] }]),
+    );
+    await waitFor(() => expect(select).toHaveValue('5'));
+  });
+
+  it('selects and unselects every item with select-all', async () => {
+    signIn();
+    const api = fakeCartApi({
+      items: [cartItemFixture(), cartItemFixture({ id: 'item-2', name: 'Litre bundle', selected: false })],
+    });
+    renderCart(api);
+    const all = await screen.findByRole('checkbox', { name: 'Select all' });
+    expect(all).not.toBeChecked();
+    await userEvent.click(all);
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Buy Litre bundle' })).toBeChecked());
+    expect(api.callsTo('update')).toEqual([{ selectAll: true }]);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Buy Litre bundle' })).not.toBeChecked());
+  });
+
+  it('removes an item', async () => {
+    signIn();
+    const api = fakeCartApi();
+    renderCart(api);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Remove Folding light box from the cart' }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Your cart is empty' })).toBeInTheDocument();
+    expect(api.callsTo('update')).toEqual([{ productItems: [{ id: 'item-1', quantity: 0 }] }]);
+  });
+
+  it('clears the chosen address when another delivery option is chosen', async () => {
+    signIn();
+    const api = fakeCartApi({
+      choices: { deliveryRequired: true, deliveryOptionId: 'courier', deliveryContactSetId: 'address-1' },
+    });
+    renderCart(api);
+    await userEvent.click(await screen.findByRole('radio', { name: /Pickup point/ }));
+    await waitFor(() =>
+      expect(api.callsTo('update')).toEqual([{ deliveryOptionId: 'pickup', deliveryContactSetId: null }]),
+    );
+    expect(await screen.findByRole('radio', { name: /Tverskaya pickup point/ })).not.toBeChecked();
+    expect(screen.getByRole('status')).toHaveTextContent('Choose a pickup point or a delivery address.');
+  });
+
+  it('sends the buyer to the payment form on checkout', async () => {
+    signIn();
+    const api = fakeCartApi({
+      choices: { paymentOptionId: 'demo-card' },
+      checkout: {
+        ...paidResult,
+        statusId: 'payment_operation_statuses.not_paid',
+        paymentRequired: true,
+        formUrl: 'https://pay.example',
+        formMethod: 'POST',
+      },
+    });
+    renderCart(api);
+    await userEvent.click(await screen.findByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(submitPaymentForm).toHaveBeenCalledOnce());
+    expect(api.callsTo('checkout')).toEqual([
+      {
+        resolveCallbackUrl: `${window.location.origin}/en/shopping-cart/checkout/demo-card/validate`,
+        rejectCallbackUrl: `${window.location.origin}/en/shopping-cart/checkout/failure`,
+        expectedAmount: 150_000,
+      },
+    ]);
+  });
+
+  it('goes to the paid page when nothing is to be paid', async () => {
+    signIn();
+    vi.mocked(submitPaymentForm).mockReturnValueOnce(false);
+    const api = fakeCartApi({ choices: { paymentOptionId: 'demo-card' }, checkout: paidResult });
+    const view = renderCart(api);
+    await userEvent.click(await screen.findByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(view.location()).toBe('/en/shopping-cart/checkout/paid'));
+  });
+
+  it('shows the server message when the cart changed meanwhile', async () => {
+    signIn();
+    const api = fakeCartApi({
+      choices: { paymentOptionId: 'demo-card' },
+      checkout: { status: 409, code: 'CART_CHANGED', message: 'The cart has changed. Check it again.' },
+    });
+    renderCart(api);
+    await userEvent.click(await screen.findByRole('button', { name: 'Place order' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The cart has changed. Check it again.');
+    await waitFor(() => expect(api.callsTo('fetch').length).toBeGreaterThan(1));
+  });
+});

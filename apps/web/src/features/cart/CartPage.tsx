@@ -1,0 +1,184 @@
+import type { CartItem } from '@cutout/contracts';
+import { ShoppingBag, Truck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { errorMessage } from '../../shared/api/api-error.ts';
+import type { ShoppingCart } from '../../shared/cart/cart-api.ts';
+import { useCartQuery } from '../../shared/cart/use-cart-query.ts';
+import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
+import { paths } from '../../shared/routing/paths.ts';
+import { useIsAuthorised } from '../../shared/session/session.ts';
+import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
+import { storeOption } from '../../shared/store-info/store-options.ts';
+import { Button, ButtonLink } from '../../shared/ui/button.tsx';
+import { Container } from '../../shared/ui/container.tsx';
+import { FormAlert } from '../../shared/ui/form.tsx';
+import { PageHeading } from '../../shared/ui/page-heading.tsx';
+import { CartItems } from './CartItems.tsx';
+import { CheckoutStep } from './ChoiceList.tsx';
+import { ContactSetChoice } from './ContactSetChoice.tsx';
+import { DeliveryChoice } from './DeliveryChoice.tsx';
+import { OrderSummary } from './OrderSummary.tsx';
+import { PaymentChoice } from './PaymentChoice.tsx';
+import { useUpdateCart } from './use-cart.ts';
+import { useCheckout } from './use-checkout.ts';
+import { useFormatAmount } from './use-format-amount.ts';
+
+/**
+ * The shopping cart (`/{lang}/shopping-cart`), for signed-in users only: a visitor goes to the
+ * root of the locale (SPEC §2.2). The products, then the delivery, recipient and payment choices
+ * the order needs, and the summary that places it.
+ */
+export function CartPage() {
+  const to = useLocalizedPath();
+  const authorised = useIsAuthorised();
+  if (!authorised) return <Navigate to={to(paths.main)} replace />;
+  return <CartScreen />;
+}
+
+function CartScreen() {
+  const { t } = useTranslation();
+  const cart = useCartQuery();
+
+  return (
+    <div className="bg-slate-50/70">
+      <Container className="py-10 sm:py-14">
+        <PageHeading
+          title={t('cart.title')}
+          subtitle={cart.data && cart.data.productItems.length > 0 ? t('cart.subtitle') : undefined}
+        />
+        <div className="mt-8">
+          {cart.data ? (
+            regularItems(cart.data).length > 0 ? (
+              <FilledCart cart={cart.data} />
+            ) : (
+              <EmptyCart />
+            )
+          ) : cart.isError ? (
+            <div className="flex max-w-xl flex-col items-start gap-4">
+              <FormAlert>{errorMessage(cart.error, t)}</FormAlert>
+              <Button variant="secondary" onClick={() => void cart.refetch()}>
+                {t('cart.retry')}
+              </Button>
+            </div>
+          ) : (
+            <CartSkeleton />
+          )}
+        </div>
+      </Container>
+    </div>
+  );
+}
+
+const regularItems = (cart: ShoppingCart) =>
+  cart.productItems.filter((item) => item.typeId === 'shopping_cart_product_types.regular');
+const deliveryItems = (cart: ShoppingCart) =>
+  cart.productItems.filter((item) => item.typeId === 'shopping_cart_product_types.delivery');
+
+function FilledCart({ cart }: { cart: ShoppingCart }) {
+  const { t } = useTranslation();
+  const info = useStoreInfo();
+  const update = useUpdateCart();
+  const checkout = useCheckout();
+  const busy = update.isPending;
+  // The provider's page is loading: the button stays busy until the browser has left.
+  const leaving = checkout.isSuccess && checkout.data.paymentRequired && Boolean(checkout.data.formUrl);
+  const recipientRequired = storeOption(info, 'RecipientContactsRequired');
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] xl:gap-8">
+      <div className="flex min-w-0 flex-col gap-6">
+        <CartItems
+          items={regularItems(cart)}
+          currency={cart.currency}
+          onChange={(change) => update.mutate({ productItems: [change] })}
+          onSelectAll={(selected) => update.mutate({ selectAll: selected })}
+        />
+        {cart.deliveryRequired && (
+          <DeliveryChoice cart={cart} update={(request) => update.mutate(request)} busy={busy} />
+        )}
+        <DeliveryItems items={deliveryItems(cart)} currency={cart.currency} />
+        {recipientRequired && (
+          <CheckoutStep id="cart-recipient" title={t('cart.contacts.recipient.title')}>
+            <ContactSetChoice
+              typeId="partner_contact_set_types.recipient"
+              chooseFor="recipient"
+              value={cart.recipientContactSetId}
+              onChange={(id) => update.mutate({ recipientContactSetId: id })}
+              disabled={busy}
+            />
+          </CheckoutStep>
+        )}
+        <PaymentChoice cart={cart} update={(request) => update.mutate(request)} busy={busy} />
+      </div>
+      <div className="lg:sticky lg:top-24">
+        <OrderSummary
+          cart={cart}
+          busy={busy}
+          placing={checkout.isPending || leaving}
+          onCheckout={() => checkout.mutate(cart)}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** The cart's delivery lines, apart from the products (SPEC §9). */
+function DeliveryItems({ items, currency }: { items: CartItem[]; currency: string }) {
+  const { t } = useTranslation();
+  const formatAmount = useFormatAmount();
+  if (items.length === 0) return null;
+  return (
+    <section
+      aria-label={t('cart.delivery.items')}
+      className="rounded-3xl border border-slate-200 bg-white px-5 py-4 shadow-sm sm:px-6"
+    >
+      <ul className="flex flex-col gap-2">
+        {items.map((item) => (
+          <li key={item.id} className="flex items-center gap-3 text-sm">
+            <Truck aria-hidden="true" className="size-4.5 shrink-0 text-slate-400" />
+            <span className="flex-1 text-slate-700">{item.name}</span>
+            <span className="font-semibold text-slate-900 tabular-nums">
+              {item.amount === 0 ? t('cart.delivery.free') : formatAmount(item.amount, currency)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function EmptyCart() {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  return (
+    <section className="flex flex-col items-center rounded-3xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
+      <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-violet-50 text-violet-600">
+        <ShoppingBag aria-hidden="true" className="size-7" />
+      </span>
+      <h2 className="mt-4 text-xl font-semibold text-slate-900">{t('cart.empty.title')}</h2>
+      <p className="mt-2 max-w-md text-slate-600">{t('cart.empty.text')}</p>
+      <ButtonLink to={to(paths.catalog)} className="mt-6">
+        {t('cart.empty.action')}
+      </ButtonLink>
+    </section>
+  );
+}
+
+function CartSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="status"
+      aria-busy="true"
+      className="grid animate-pulse gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]"
+    >
+      <span className="sr-only">{t('cart.loading')}</span>
+      <div className="flex flex-col gap-6">
+        <div className="h-72 rounded-3xl bg-slate-200/60" />
+        <div className="h-40 rounded-3xl bg-slate-200/60" />
+      </div>
+      <div className="h-80 rounded-3xl bg-slate-200/60" />
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi, renderInShell } from '../../test/render.tsx';
+import { CheckoutResultPage } from './CheckoutResultPage.tsx';
+
+describe('CheckoutResultPage', () => {
+  it.each([
+    ['paid', 'Order successfully paid!', 'My orders'],
+    ['success', 'Order placed!', 'My orders'],
+    ['failure', 'There was an error while processing the order!', 'Pay from my orders'],
+  ] as const)('tells how the checkout ended: %s', (outcome, title, ordersLink) => {
+    mockApi();
+    renderInShell(<CheckoutResultPage outcome={outcome} />);
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: ordersLink })).toHaveAttribute('href', '/en/user/orders');
+    expect(screen.getByRole('link', { name: 'Back to the catalogue' })).toHaveAttribute(
+      'href',
+      '/en/products/catalog',
+    );
+  });
+
+  it('speaks Russian', () => {
+    mockApi();
+    renderInShell(<CheckoutResultPage outcome="paid" />, { language: 'ru' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Заказ успешно оплачен!' })).toBeInTheDocument();
+  });
+});

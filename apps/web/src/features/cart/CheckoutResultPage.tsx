@@ -1,0 +1,48 @@
+import { clsx } from 'clsx';
+import { CircleAlert, CircleCheck, PackageCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
+import { paths } from '../../shared/routing/paths.ts';
+import { ButtonLink } from '../../shared/ui/button.tsx';
+import { Container } from '../../shared/ui/container.tsx';
+
+export type CheckoutOutcome = 'paid' | 'success' | 'failure';
+
+const looks = {
+  paid: { icon: CircleCheck, tone: 'bg-emerald-50 text-emerald-600' },
+  success: { icon: PackageCheck, tone: 'bg-violet-50 text-violet-600' },
+  failure: { icon: CircleAlert, tone: 'bg-rose-50 text-rose-600' },
+} as const;
+
+/**
+ * How a checkout ended (SPEC §2.1, §8.1): paid, placed without payment yet, or failed. Each
+ * leads to the orders list (where a failed order can be paid again) and back to the catalogue.
+ */
+export function CheckoutResultPage({ outcome }: { outcome: CheckoutOutcome }) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const { icon: Icon, tone } = looks[outcome];
+  return (
+    <div className="bg-slate-50/70">
+      <Container className="flex justify-center py-14 sm:py-20">
+        <section className="flex w-full max-w-xl flex-col items-center rounded-3xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm sm:px-12">
+          <span className={clsx('inline-flex size-16 items-center justify-center rounded-2xl', tone)}>
+            <Icon aria-hidden="true" className="size-8" />
+          </span>
+          <h1 className="mt-6 text-2xl font-bold tracking-tight text-balance text-slate-900 sm:text-3xl">
+            {t(`cart.result.${outcome}.title`)}
+          </h1>
+          <p className="mt-3 max-w-md text-slate-600">{t(`cart.result.${outcome}.text`)}</p>
+          <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+            <ButtonLink to={to(paths.userOrders)} size="lg">
+              {t(outcome === 'failure' ? 'cart.result.payAgain' : 'cart.result.orders')}
+            </ButtonLink>
+            <ButtonLink to={to(paths.catalog)} size="lg" variant="secondary">
+              {t('cart.result.catalog')}
+            </ButtonLink>
+          </div>
+        </section>
+      </Container>
+    </div>
+  );
+}

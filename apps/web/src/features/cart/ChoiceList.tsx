@@ -1,0 +1,102 @@
+import { clsx } from 'clsx';
+import type { ReactNode } from 'react';
+
+export interface Choice {
+  id: string;
+  title: ReactNode;
+  description?: ReactNode;
+  /** Shown at the end of the row (a price). */
+  aside?: ReactNode;
+}
+
+/** A group of radio cards: one of them is chosen (delivery, pickup point, address, payment). */
+export function ChoiceList({
+  name,
+  legend,
+  choices,
+  value,
+  onChange,
+  disabled,
+}: {
+  name: string;
+  legend: string;
+  choices: Choice[];
+  value: string | null;
+  onChange: (id: string) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <fieldset disabled={disabled} className="min-w-0">
+      <legend className="sr-only">{legend}</legend>
+      <div className="flex flex-col gap-2.5">
+        {choices.map((choice) => {
+          const checked = choice.id === value;
+          return (
+            <label
+              key={choice.id}
+              className={clsx(
+                'flex cursor-pointer items-start gap-3 rounded-2xl border px-4 py-3.5 transition',
+                checked
+                  ? 'border-violet-500 bg-violet-50/60 ring-1 ring-violet-500'
+                  : 'border-slate-200 bg-white hover:border-slate-300',
+              )}
+            >
+              <input
+                type="radio"
+                name={name}
+                value={choice.id}
+                checked={checked}
+                onChange={() => onChange(choice.id)}
+                className="mt-1 size-4 shrink-0 accent-violet-600"
+              />
+              <span className="min-w-0 flex-1">
+                <span className="block font-medium text-slate-900">{choice.title}</span>
+                {choice.description && (
+                  <span className="mt-0.5 block text-sm text-slate-500">{choice.description}</span>
+                )}
+              </span>
+              {choice.aside && (
+                <span className="text-sm font-semibold whitespace-nowrap text-slate-900 tabular-nums">
+                  {choice.aside}
+                </span>
+              )}
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/** A step of the checkout: a numbered card with its title. */
+export function CheckoutStep({
+  id,
+  title,
+  children,
+  action,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <div className="mb-4 flex items-center justify-between gap-4">
+        <h2 id={id} className="text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** A line saying a list is loading or is empty, inside a step. */
+export function StepNote({ children }: { children: ReactNode }) {
+  return <p className="rounded-2xl bg-slate-50 px-4 py-3 text-sm text-slate-600">{children}</p>;
+}

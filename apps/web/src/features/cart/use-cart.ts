@@ -1,0 +1,27 @@
+import type { UpdateShoppingCartRequest } from '@cutout/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../shared/api/api-error.ts';
+import { cartApi, cartQueryKeys, type ShoppingCart } from '../../shared/cart/cart-api.ts';
+import { useCartQueryKey } from '../../shared/cart/use-cart-query.ts';
+import { useToast } from '../../shared/ui/toast-context.tsx';
+
+/**
+ * Changes the cart: the answer is the new cart, put in place of the old one at once. A refused
+ * change is shown with the server's message and the cart is fetched again, so that the page shows
+ * what the server holds rather than what was asked.
+ */
+export function useUpdateCart() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const key = useCartQueryKey();
+  return useMutation({
+    mutationFn: (request: UpdateShoppingCartRequest) => cartApi.update(request),
+    onSuccess: (cart: ShoppingCart) => queryClient.setQueryData(key, cart),
+    onError: async (error) => {
+      toast.error(errorMessage(error, t));
+      await queryClient.invalidateQueries({ queryKey: cartQueryKeys.all });
+    },
+  });
+}

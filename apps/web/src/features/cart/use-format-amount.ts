@@ -1,0 +1,16 @@
+import { currencyMinorUnits, isCurrencyCode } from '@cutout/contracts';
+import { useCallback } from 'react';
+import { useFormatPrice } from '../../shared/format/use-format-price.ts';
+
+/** Formats an amount in minor units of a currency as the rest of the app does (SPEC §9). */
+export function useFormatAmount(): (amountMinor: number | null, currency: string) => string {
+  const formatPrice = useFormatPrice();
+  return useCallback(
+    (amountMinor: number | null, currency: string) => {
+      if (amountMinor === null) return formatPrice(null, currency);
+      const digits = isCurrencyCode(currency) ? currencyMinorUnits[currency] : 2;
+      return formatPrice(amountMinor / 10 ** digits, currency);
+    },
+    [formatPrice],
+  );
+}
