@@ -100,6 +100,50 @@ export const routes: RouteObject[] = [
                     }),
                   })),
                   {
+                    path: 'shopping-cart',
+                    handle: handle({ titleKey: 'meta.shoppingCart' }),
+                    lazy: async () => ({
+                      Component: (await import('../features/cart/CartPage.tsx')).CartPage,
+                    }),
+                  },
+                  {
+                    path: 'shopping-cart/checkout/:paymentOptionId/validate',
+                    handle: handle({ titleKey: 'meta.checkout' }),
+                    lazy: async () => ({
+                      Component: (await import('../features/cart/CheckoutValidatePage.tsx'))
+                        .CheckoutValidatePage,
+                    }),
+                  },
+                  ...(['paid', 'success', 'failure'] as const).map((outcome) => ({
+                    path: `shopping-cart/checkout/${outcome}`,
+                    handle: handle({ titleKey: 'meta.checkout' }),
+                    lazy: async () => {
+                      const { CheckoutResultPage } = await import('../features/cart/CheckoutResultPage.tsx');
+                      return { element: <CheckoutResultPage outcome={outcome} /> };
+                    },
+                  })),
+                  {
+                    path: 'user/contacts/new',
+                    handle: handle({ titleKey: 'meta.newContactSet' }),
+                    lazy: async () => ({
+                      Component: (await import('../features/cart/NewContactSetPage.tsx')).NewContactSetPage,
+                    }),
+                  },
+                  {
+                    path: 'user/orders',
+                    handle: handle({ titleKey: 'meta.orders' }),
+                    lazy: async () => ({
+                      Component: (await import('../features/orders/OrdersPage.tsx')).OrdersPage,
+                    }),
+                  },
+                  {
+                    path: 'user/orders/:orderId',
+                    handle: handle({ titleKey: 'meta.order' }),
+                    lazy: async () => ({
+                      Component: (await import('../features/orders/OrderPage.tsx')).OrderPage,
+                    }),
+                  },
+                  {
                     path: 'user',
                     handle: handle({ titleKey: 'meta.account' }),
                     lazy: async () => ({

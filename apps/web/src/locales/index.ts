@@ -1,6 +1,10 @@
+import cartEn from './cart/en.json';
+import cartRu from './cart/ru.json';
 import catalogEn from './catalog/en.json';
 import catalogRu from './catalog/ru.json';
 import en from './en.json';
+import ordersEn from './orders/en.json';
+import ordersRu from './orders/ru.json';
 import productEn from './product/en.json';
 import productRu from './product/ru.json';
 import ru from './ru.json';
@@ -11,6 +15,6 @@ import ru from './ru.json';
  * same file.
  */
 export const messages = {
-  en: { ...en, ...catalogEn, ...productEn },
-  ru: { ...ru, ...catalogRu, ...productRu },
+  en: { ...en, ...catalogEn, ...productEn, ...cartEn, ...ordersEn },
+  ru: { ...ru, ...catalogRu, ...productRu, ...cartRu, ...ordersRu },
 };

@@ -61,6 +61,7 @@ describe('ProfilePage', () => {
     expect(within(profile).getByText('ann@example.com')).toBeInTheDocument();
     expect(within(profile).getByText('Not specified')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /API keys/ })).toHaveAttribute('href', '/en/user/api');
+    expect(screen.getByRole('link', { name: /My orders/ })).toHaveAttribute('href', '/en/user/orders');
     const save = within(profile).getByRole('button', { name: 'Save' });
     expect(save).toBeDisabled();
 

@@ -1,4 +1,4 @@
-import { KeyRound } from 'lucide-react';
+import { KeyRound, type LucideIcon, Package } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
@@ -42,18 +42,18 @@ export function ProfilePage() {
             <div className="mt-8 grid items-start gap-6 lg:grid-cols-[18rem_1fr]">
               <div className="flex flex-col gap-4 lg:sticky lg:top-24">
                 <AccountSummary user={info.user} />
-                <Link
+                <SectionLink
+                  to={to(paths.userOrders)}
+                  icon={Package}
+                  title={t('orders.title')}
+                  text={t('orders.linkText')}
+                />
+                <SectionLink
                   to={to(paths.userApi)}
-                  className="flex items-center gap-3 rounded-3xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-violet-300 hover:bg-violet-50/40"
-                >
-                  <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-violet-50 text-violet-600">
-                    <KeyRound aria-hidden="true" className="size-5" />
-                  </span>
-                  <span className="min-w-0">
-                    <span className="block font-semibold text-slate-900">{t('apiKeys.title')}</span>
-                    <span className="block text-sm text-slate-500">{t('apiKeys.linkText')}</span>
-                  </span>
-                </Link>
+                  icon={KeyRound}
+                  title={t('apiKeys.title')}
+                  text={t('apiKeys.linkText')}
+                />
               </div>
               <div className="flex min-w-0 flex-col gap-6">
                 <ProfileCard user={info.user} />
@@ -65,5 +65,33 @@ export function ProfilePage() {
         )}
       </Container>
     </div>
+  );
+}
+
+/** A card leading to another part of the account area. */
+function SectionLink({
+  to,
+  icon: Icon,
+  title,
+  text,
+}: {
+  to: string;
+  icon: LucideIcon;
+  title: string;
+  text: string;
+}) {
+  return (
+    <Link
+      to={to}
+      className="flex items-center gap-3 rounded-3xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-violet-300 hover:bg-violet-50/40"
+    >
+      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-violet-50 text-violet-600">
+        <Icon aria-hidden="true" className="size-5" />
+      </span>
+      <span className="min-w-0">
+        <span className="block font-semibold text-slate-900">{title}</span>
+        <span className="block text-sm text-slate-500">{text}</span>
+      </span>
+    </Link>
   );
 }

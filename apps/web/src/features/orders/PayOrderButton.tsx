@@ -1,0 +1,148 @@
+import type { Order, PaymentOption } from '@cutout/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { clsx } from 'clsx';
+import { CreditCard, LoaderCircle } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../shared/api/api-error.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { Modal } from '../../shared/ui/modal.tsx';
+import { useToast } from '../../shared/ui/toast-context.tsx';
+import { ordersApi } from './orders-api.ts';
+import { defaultPaymentOption, usePayOrder } from './use-order-actions.ts';
+import { useFormatOrderMoney } from './use-order-format.ts';
+
+const paymentOptionsKey = ['orders', 'paymentOptions'] as const;
+
+/**
+ * Pays an unpaid order. With one payment option it goes straight to it; with several the buyer
+ * picks one, the order's own chosen first.
+ */
+export function PayOrderButton({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const pay = usePayOrder(order);
+  const [choice, setChoice] = useState<{ options: PaymentOption[]; selected: string } | null>(null);
+  const [loadingOptions, setLoadingOptions] = useState(false);
+  const busy = loadingOptions || pay.isPending;
+
+  async function start() {
+    setLoadingOptions(true);
+    try {
+      const options = await queryClient.fetchQuery({
+        queryKey: paymentOptionsKey,
+        queryFn: ordersApi.paymentOptions,
+        staleTime: 60_000,
+      });
+      const selected = defaultPaymentOption(order, options);
+      if (!selected) toast.error(t('orders.pay.noOptions'));
+      else if (options.length === 1) pay.mutate(selected);
+      else setChoice({ options, selected });
+    } catch (failure) {
+      toast.error(errorMessage(failure, t));
+    } finally {
+      setLoadingOptions(false);
+    }
+  }
+
+  return (
+    <>
+      <Button size="sm" onClick={() => void start()} disabled={busy} aria-busy={busy || undefined}>
+        {busy ? (
+          <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+        ) : (
+          <CreditCard aria-hidden="true" className="size-4" />
+        )}
+        {t('orders.actions.pay')}
+      </Button>
+      {choice && (
+        <PaymentOptionDialog
+          order={order}
+          options={choice.options}
+          selected={choice.selected}
+          onSelect={(selected) => setChoice({ ...choice, selected })}
+          pending={pay.isPending}
+          onSubmit={() => pay.mutate(choice.selected, { onSettled: () => setChoice(null) })}
+          onClose={() => setChoice(null)}
+        />
+      )}
+    </>
+  );
+}
+
+function PaymentOptionDialog({
+  order,
+  options,
+  selected,
+  onSelect,
+  pending,
+  onSubmit,
+  onClose,
+}: {
+  order: Order;
+  options: PaymentOption[];
+  selected: string;
+  onSelect: (id: string) => void;
+  pending: boolean;
+  onSubmit: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const formatMoney = useFormatOrderMoney();
+  return (
+    <Modal
+      title={t('orders.pay.title', { name: order.defaultName })}
+      description={t('orders.pay.text', { amount: formatMoney(order.amount, order.currency) })}
+      onClose={onClose}
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+      >
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-slate-700">{t('orders.pay.options')}</legend>
+          <div className="flex flex-col gap-2">
+            {options.map((option) => (
+              <label
+                key={option.id}
+                className={clsx(
+                  'flex cursor-pointer items-start gap-3 rounded-2xl border p-4 transition',
+                  option.id === selected
+                    ? 'border-violet-400 bg-violet-50/60 ring-2 ring-violet-100'
+                    : 'border-slate-200 hover:border-slate-300',
+                )}
+              >
+                <input
+                  type="radio"
+                  name="paymentOption"
+                  value={option.id}
+                  checked={option.id === selected}
+                  onChange={() => onSelect(option.id)}
+                  className="mt-1 size-4 accent-violet-600"
+                />
+                <span className="min-w-0">
+                  <span className="block font-semibold text-slate-900">{option.name}</span>
+                  {option.description && (
+                    <span className="mt-0.5 block text-sm text-slate-500">{option.description}</span>
+                  )}
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            {t('orders.pay.close')}
+          </Button>
+          <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
+            {pending && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
+            {t('orders.pay.submit')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

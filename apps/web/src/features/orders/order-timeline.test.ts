@@ -1,0 +1,20 @@
+import type { OrderStatus } from '@cutout/contracts';
+import { describe, expect, it } from 'vitest';
+import { orderFixture } from './fake-orders-api.ts';
+import { timelineOf } from './order-timeline.ts';
+
+const steps = (status: OrderStatus) =>
+  timelineOf(orderFixture({ status })).map((step) => `${step.id}:${step.state}`);
+
+describe('the order timeline', () => {
+  it.each([
+    ['placed', ['placed:done', 'awaitingPayment:pending', 'notFulfilled:pending']],
+    ['awaiting_payment', ['placed:done', 'awaitingPayment:pending', 'notFulfilled:pending']],
+    ['paid', ['placed:done', 'paid:done', 'notFulfilled:pending']],
+    ['fulfilled', ['placed:done', 'paid:done', 'fulfilled:done']],
+    ['cancelled', ['placed:done', 'cancelled:stopped']],
+    ['refunded', ['placed:done', 'paid:done', 'refunded:stopped']],
+  ] as const)('%s', (status, expected) => {
+    expect(steps(status)).toEqual(expected);
+  });
+});

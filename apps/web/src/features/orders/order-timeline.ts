@@ -1,0 +1,35 @@
+import type { Order } from '@cutout/contracts';
+
+export type TimelineStep = {
+  id: 'placed' | 'paid' | 'awaitingPayment' | 'fulfilled' | 'notFulfilled' | 'cancelled' | 'refunded';
+  state: 'done' | 'pending' | 'stopped';
+  at?: string | null;
+};
+
+/**
+ * The steps an order goes through: placed, paid, fulfilled; a cancelled order stops after being
+ * placed, and a refunded one after being paid. Only placing, paying and cancelling have a time.
+ */
+export function timelineOf(
+  order: Pick<Order, 'status' | 'periodAt' | 'paidAt' | 'cancelledAt'>,
+): TimelineStep[] {
+  const placed: TimelineStep = { id: 'placed', state: 'done', at: order.periodAt };
+  const paid = order.paidAt !== null || ['paid', 'fulfilled', 'refunded'].includes(order.status);
+  const payment: TimelineStep = paid
+    ? { id: 'paid', state: 'done', at: order.paidAt }
+    : { id: 'awaitingPayment', state: 'pending' };
+  switch (order.status) {
+    case 'cancelled':
+      return [
+        placed,
+        ...(paid ? [payment] : []),
+        { id: 'cancelled', state: 'stopped', at: order.cancelledAt },
+      ];
+    case 'refunded':
+      return [placed, payment, { id: 'refunded', state: 'stopped' }];
+    case 'fulfilled':
+      return [placed, payment, { id: 'fulfilled', state: 'done' }];
+    default:
+      return [placed, payment, { id: 'notFulfilled', state: 'pending' }];
+  }
+}

@@ -1,0 +1,177 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerByApi, uniqueEmail } from '../support/accounts.ts';
+import { launchBrowser, openPage } from '../support/browser.ts';
+
+const shots = '/tmp/shots-checkout';
+
+const texts = {
+  en: {
+    account: 'Account',
+    signIn: 'Login / Sign up',
+    login: 'Log in',
+    password: 'Password',
+    logIn: 'Log in',
+    addTo: (name: string) => `Add ${name} to cart`,
+    cart: /^Shopping cart: \d+ products?$/,
+    placeOrder: 'Place order',
+    demoCard: 'Bank card (demo)',
+    card: 'Card number',
+    expiry: 'Expiry (MM/YY)',
+    pay: 'Pay',
+    paid: 'Order successfully paid!',
+    failure: 'There was an error while processing the order!',
+  },
+  ru: {
+    account: 'Учётная запись',
+    signIn: 'Вход / Регистрация',
+    login: 'Вход',
+    password: 'Пароль',
+    logIn: 'Войти',
+    addTo: (name: string) => `Добавить ${name} в корзину`,
+    cart: /^Корзина: \d+ (товар|товара|товаров)$/,
+    placeOrder: 'Оформить заказ',
+    demoCard: 'Банковская карта (демо)',
+    card: 'Номер карты',
+    expiry: 'Срок (ММ/ГГ)',
+    pay: 'Оплатить',
+    paid: 'Заказ успешно оплачен!',
+    failure: 'При обработке заказа произошла ошибка!',
+  },
+};
+type Language = keyof typeof texts;
+
+/** Signs in through the login modal, as a person does. */
+async function signIn(page: Page, language: Language, email: string, password: string) {
+  const t = texts[language];
+  await page.getByRole('button', { name: t.account, exact: true }).click();
+  await page.getByRole('menuitem', { name: t.signIn }).click();
+  const dialog = page.getByRole('dialog', { name: t.login });
+  await dialog.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
+  await dialog.getByLabel(t.password, { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: t.logIn }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** Puts a product in the cart from its catalogue card and places the order from the cart page. */
+async function orderFromCatalogue(
+  page: Page,
+  language: Language,
+  url: (path: string) => string,
+  product: string,
+) {
+  const t = texts[language];
+  await page.goto(url(`/${language}/products/catalog`));
+  await page.getByRole('button', { name: t.addTo(product) }).click();
+  await page.getByRole('link', { name: t.cart }).click();
+  await page.waitForURL((address) => address.pathname === `/${language}/shopping-cart`);
+  // The choice is the server's: the radio is checked once the cart comes back with it.
+  const demoCard = page.getByRole('radio', { name: new RegExp(`^${t.demoCard.replace(/[()]/g, '\\$&')}`) });
+  await demoCard.click();
+  await page
+    .getByRole('radio', { name: new RegExp(`^${t.demoCard.replace(/[()]/g, '\\$&')}`), checked: true })
+    .waitFor();
+  await page.getByRole('button', { name: t.placeOrder }).click();
+  await page.waitForURL((address) => address.pathname.includes('/demo-acquirer/pay/'));
+}
+
+/** Pays on the demo acquirer's page with a test card. */
+async function payWithCard(page: Page, language: Language, card: string) {
+  const t = texts[language];
+  await page.getByLabel(t.card).fill(card);
+  await page.getByLabel(t.expiry).fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  // The button names the amount: 'Pay ₽290.00'.
+  await page.getByRole('button', { name: new RegExp(`^${t.pay} `) }).click();
+}
+
+/** The user's orders and the invoice PDF's text, read through the API with the page's session. */
+async function ordersOf(page: Page, url: (path: string) => string) {
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const headers = { authorization: token ?? '', 'content-type': 'application/json' };
+  const response = await fetch(url('/api/stores/orders/fetchOrderList'), {
+    method: 'POST',
+    headers,
+    body: '{}',
+  });
+  const { output } = (await response.json()) as { output: Array<{ id: string; status: string }> };
+  const invoice = async (id: string, language: Language) => {
+    const pdf = await fetch(url(`/api/stores/orders/${id}/displayLayoutTemplate?format=pdf`), {
+      headers: { authorization: token ?? '', 'x-locale-id': language },
+    });
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    return execFileSync('pdftotext', ['-layout', '-', '-'], { input: bytes }).toString();
+  };
+  return { orders: output, invoice };
+}
+
+describe('checkout in Chromium with the demo acquirer', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    mkdirSync(shots, { recursive: true });
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('catalogue → cart → pay → paid page → the order and its invoice (en)', async () => {
+    const { page, url } = await openPage(browser, { width: 1440, height: 900 });
+    const email = uniqueEmail('olga');
+    await registerByApi(url, email, 'checkout-secret');
+    await page.goto(url('/en'));
+    await signIn(page, 'en', email, 'checkout-secret');
+
+    await orderFromCatalogue(page, 'en', url, '50 litres');
+    await page.screenshot({ path: `${shots}/demo-acquirer-en-1440.png`, fullPage: true });
+    await payWithCard(page, 'en', '4242 4242 4242 4242');
+    await page.getByRole('heading', { name: texts.en.paid }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/en/shopping-cart/checkout/paid');
+    await page.screenshot({ path: `${shots}/paid-en-1440.png`, fullPage: true });
+
+    const { orders, invoice } = await ordersOf(page, url);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]?.status).toBe('fulfilled');
+    const text = await invoice(orders[0]?.id ?? '', 'en');
+    expect(text).toContain('50 litres');
+    expect(text).toMatch(/Total to pay\s+RUB\s?1,190\.00|Total to pay\s+₽1,190\.00/);
+
+    await page.goto(url('/en/user/orders'));
+    await page
+      .getByText(/Order No\. \d+/)
+      .first()
+      .waitFor();
+    await page.screenshot({ path: `${shots}/orders-en-1440.png`, fullPage: true });
+  });
+
+  it('a declined card leads to the failure page; the order stays unpaid and paying again succeeds (ru)', async () => {
+    const { page, url } = await openPage(browser, { width: 375, height: 812, locale: 'ru-RU' });
+    const email = uniqueEmail('pavel');
+    await registerByApi(url, email, 'checkout-secret');
+    await page.goto(url('/ru'));
+    await signIn(page, 'ru', email, 'checkout-secret');
+
+    await orderFromCatalogue(page, 'ru', url, '10 литров');
+    await payWithCard(page, 'ru', '4000 0000 0000 0002');
+    await page.getByRole('heading', { name: texts.ru.failure }).waitFor();
+    await page.screenshot({ path: `${shots}/failure-ru-375.png`, fullPage: true });
+    const before = await ordersOf(page, url);
+    expect(before.orders.map((order) => order.status)).toEqual(['awaiting_payment']);
+
+    // Pay again from the orders list.
+    await page.goto(url('/ru/user/orders'));
+    await page
+      .getByRole('button', { name: /^Оплатить/ })
+      .first()
+      .click();
+    await page.waitForURL((address) => address.pathname.includes('/demo-acquirer/pay/'));
+    await payWithCard(page, 'ru', '4242 4242 4242 4242');
+    await page.getByRole('heading', { name: texts.ru.paid }).waitFor();
+    const after = await ordersOf(page, url);
+    expect(after.orders.map((order) => order.status)).toEqual(['fulfilled']);
+    const text = await after.invoice(after.orders[0]?.id ?? '', 'ru');
+    expect(text).toContain('10 литров');
+    expect(text).toContain('Итого к оплате');
+  });
+});
