@@ -99,7 +99,7 @@ export function createInvoiceService(deps: {
           vatMinor: item.vatMinor,
         };
         const contents =
-          item.productSetId && item.productId
+          item.setPrintOption && item.productId
             ? await deps.setContents(item.productId, order, language)
             : null;
         lines.push(...setLines(item, line, contents, language));

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { OrderItemRow, OrderRow } from '../orders.repo.ts';
+import { allocate, createInvoiceService } from './invoice.service.ts';
+
+const order = {
+  id: 'o1',
+  number: 7,
+  userId: 'u1',
+  status: 'paid',
+  currency: 'RUB',
+  language: 'en',
+  amountMinor: 1_190_000,
+  vatMinor: 214_590,
+  discountMinor: 0,
+  placedAt: new Date('2026-11-25T10:00:00Z'),
+  paidAt: new Date('2026-11-25T10:05:00Z'),
+  contacts: { recipientName: null, recipientEmail: null, recipientPhone: null, deliveryAddress: null },
+} as unknown as OrderRow;
+
+const kit = (setPrintOption: string): OrderItemRow =>
+  ({
+    id: 'i1',
+    orderId: 'o1',
+    position: 0,
+    type: 'regular',
+    productId: 'kit',
+    name: { en: 'Starter kit' },
+    optionName: null,
+    article: 'KIT-01',
+    unitId: 'units.piece',
+    quantity: 2,
+    unitPriceMinor: 595_000,
+    amountMinor: 1_190_000,
+    vatRatePercent: 22,
+    vatMinor: 214_590,
+    productSetId: null,
+    setPrintOption,
+  }) as unknown as OrderItemRow;
+
+function invoicesFor(item: OrderItemRow) {
+  return createInvoiceService({
+    orders: {
+      ownOrThrow: async () => order,
+      itemsOf: async () => [item],
+      invoiceOf: async () => ({
+        id: 'inv',
+        orderId: 'o1',
+        year: 2026,
+        sequence: 42,
+        issuedAt: order.placedAt,
+      }),
+    },
+    seller: async () => ({
+      name: 'Cutout',
+      legalName: 'Cutout Ltd.',
+      taxId: null,
+      address: '',
+      email: '',
+      phone: '',
+    }),
+    buyer: async () => ({ name: 'Ann', email: 'ann@example.com', phoneNumber: null }),
+    setContents: async () => ({
+      items: [
+        { name: 'Light box', quantity: 1, unitPriceMinor: 490_000 },
+        { name: 'Paper backdrop', quantity: 2, unitPriceMinor: 250_000 },
+        { name: 'Tripod', quantity: 1, unitPriceMinor: 420_000 },
+      ],
+    }),
+    paymentMethod: async () => null,
+  });
+}
+
+describe('invoice lines of a set (product_set_print_options)', () => {
+  it('only_set prints the set alone', async () => {
+    const doc = await invoicesFor(kit('only_set')).document('u1', 'o1', 'en');
+    expect(doc.number).toBe('INV-2026-000042');
+    expect(doc.lines.map((line) => line.name)).toEqual(['Starter kit']);
+  });
+
+  it('set_and_products prints the set, then its products under it without amounts', async () => {
+    const doc = await invoicesFor(kit('set_and_products')).document('u1', 'o1', 'en');
+    expect(
+      doc.lines.map((line) => [line.name, line.quantity, line.amountMinor, line.indent ?? false]),
+    ).toEqual([
+      ['Starter kit', 2, 1_190_000, false],
+      ['Light box', 2, 0, true],
+      ['Paper backdrop', 4, 0, true],
+      ['Tripod', 2, 0, true],
+    ]);
+  });
+
+  it('only_products splits the set’s amount over its products by their list prices, to the kopeck', async () => {
+    const doc = await invoicesFor(kit('only_products')).document('u1', 'o1', 'en');
+    const amounts = doc.lines.map((line) => line.amountMinor);
+    expect(doc.lines.map((line) => line.name)).toEqual(['Light box', 'Paper backdrop', 'Tripod']);
+    expect(amounts.reduce((sum, amount) => sum + amount, 0)).toBe(1_190_000);
+    expect(amounts).toEqual(allocate(1_190_000, [490_000, 500_000, 420_000]));
+  });
+});
+
+describe('allocate', () => {
+  it.each([
+    [100, [1, 1, 1], [33, 33, 34]],
+    [1, [5, 5], [1, 0]],
+    [0, [3, 7], [0, 0]],
+    [10, [0, 0], [10, 0]],
+  ])('%i over %j is %j', (amount, weights, parts) => {
+    expect(allocate(amount, weights)).toEqual(parts);
+  });
+});
