@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../shared/api/api-error.ts';
+import { errorMessage, natErrors } from '../../shared/api/api-error.ts';
 import { cartApi, cartQueryKeys, type ShoppingCart } from '../../shared/cart/cart-api.ts';
 import { submitPaymentForm } from '../../shared/payments/submit-payment-form.ts';
 import { useLanguage, useLocalizedPath } from '../../shared/routing/language-context.tsx';
@@ -24,9 +24,17 @@ export function useCheckout() {
   const queryClient = useQueryClient();
 
   return useMutation({
-    mutationFn: (cart: ShoppingCart) => {
-      if (!cart.paymentOptionId) throw new Error('No payment option is chosen');
-      return cartApi.checkout({
+    mutationFn: async (cart: ShoppingCart) => {
+      if (!cart.paymentOptionId) throw natErrors.checkoutPaymentOption();
+      if (
+        cart.errorReason === 'cart_error_delivery_contact_required' ||
+        cart.errorReason === 'cart_error_recipient_required'
+      ) {
+        throw natErrors.checkoutContactSet();
+      }
+      // The return addresses are built from the page's own address (SPEC §8.1 NAT_PAYMENT_VALIDATION_ERROR).
+      if (typeof window === 'undefined' || !window.location?.origin) throw natErrors.paymentValidation();
+      const result = await cartApi.checkout({
         ...checkoutCallbackUrls({
           origin: window.location.origin,
           language,
@@ -34,6 +42,8 @@ export function useCheckout() {
         }),
         expectedAmount: cart.amount,
       });
+      if (!result?.statusId) throw natErrors.checkout();
+      return result;
     },
     onSuccess: async (result) => {
       if (submitPaymentForm(result)) return;

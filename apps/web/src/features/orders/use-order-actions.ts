@@ -2,7 +2,7 @@ import type { Order, PaymentOption } from '@cutout/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../shared/api/api-error.ts';
+import { errorMessage, errorMessageOr, natErrors } from '../../shared/api/api-error.ts';
 import { submitPaymentForm } from '../../shared/payments/submit-payment-form.ts';
 import { useLanguage } from '../../shared/routing/language-context.tsx';
 import { useToast } from '../../shared/ui/toast-context.tsx';
@@ -45,7 +45,8 @@ export function usePayOrder(order: Order) {
     onSuccess: (result) => {
       if (!submitPaymentForm(result)) toast.success(t('orders.pay.paid', { name: order.defaultName }));
     },
-    onError: (failure) => toast.error(errorMessage(failure, t)),
+    // SPEC §8.1 NAT_USER_PERFORM_ERROR when the server says nothing of its own.
+    onError: (failure) => toast.error(errorMessageOr(failure, natErrors.userPerform(), t)),
     onSettled: () => refetch(),
   });
 }
@@ -62,6 +63,7 @@ export function usePrintInvoice(order: Order) {
   return useMutation({
     mutationFn: () =>
       openPdf({ load: () => ordersApi.invoice(order.id), fileName: `invoice-${order.number}.pdf` }),
-    onError: (failure) => toast.error(`${t('orders.print.failed')} ${errorMessage(failure, t)}`),
+    // SPEC §8.1 NAT_DOCUMENT_ERROR when the server says nothing of its own.
+    onError: (failure) => toast.error(errorMessageOr(failure, natErrors.document(), t)),
   });
 }

@@ -39,6 +39,33 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * An error the client raises itself (SPEC §8.1 NAT_* codes): its code, and the translation key of
+ * its text.
+ */
+export class ClientError extends Error {
+  readonly code: string;
+  readonly messageKey: string;
+
+  constructor(code: string, messageKey: string) {
+    super(code);
+    this.name = 'ClientError';
+    this.code = code;
+    this.messageKey = messageKey;
+  }
+}
+
+/** SPEC §8.1 client errors of the storefront's money flows. */
+export const natErrors = {
+  checkout: () => new ClientError('NAT_CHECKOUT_ERROR', 'core_unknown_error'),
+  checkoutPaymentOption: () =>
+    new ClientError('NAT_CHECKOUT_PAYMENT_OPTION_ERROR', 'nat_checkout_payment_option'),
+  checkoutContactSet: () => new ClientError('NAT_CHECKOUT_CONTACT_SET_ERROR', 'nat_checkout_contact_set'),
+  paymentValidation: () => new ClientError('NAT_PAYMENT_VALIDATION_ERROR', 'nat_payment_validation'),
+  userPerform: () => new ClientError('NAT_USER_PERFORM_ERROR', 'nat_user_perform'),
+  document: () => new ClientError('NAT_DOCUMENT_ERROR', 'nat_document'),
+};
+
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
@@ -79,7 +106,15 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
  * The text to show for an error (SPEC §8): the server's message when there is one; otherwise
  * core_network_connection_failed for a network failure, else core_unknown_error.
  */
+/** The server's message of a failed call when it sent one, else the text of a client error (NAT_*). */
+export function errorMessageOr(error: unknown, fallback: ClientError, t: (key: string) => string): string {
+  return isApiError(error) && error.hasServerMessage && error.message
+    ? error.message
+    : t(fallback.messageKey);
+}
+
 export function errorMessage(error: unknown, t: (key: string) => string): string {
+  if (error instanceof ClientError) return t(error.messageKey);
   if (isApiError(error)) {
     if (error.hasServerMessage && error.message) return error.message;
     if (error.code === clientErrorCodes.network) return t('core_network_connection_failed');
