@@ -275,6 +275,42 @@ describe.each(testDatabases)('checkout with the demo acquirer (%s)', (kind) => {
     expect((await call(token, '/shoppingCarts/fetchShoppingCart')).json().productItems).toHaveLength(1);
   });
 
+  it('fails cleanly when the goods ran out after they were put in the cart: nothing ordered, nothing taken', async () => {
+    await setAvailableQuantity(t, 'offer_turntable', 3);
+    const token = await registerUser(t, `ran-out-${kind}@example.com`);
+    const outlet = (
+      await call(token, '/partnerContactSets', {
+        typeId: 'partner_contact_set_types.outlet',
+        pickupPointId: 'pickup-kazan-bauman',
+      })
+    ).json();
+    const ready = (
+      await call(token, '/shoppingCarts/updateShoppingCart', {
+        productItems: [{ tradeOfferId: 'offer_turntable', quantity: 3 }, { tradeOfferId: 'offer_litres_10' }],
+        paymentOptionId: 'demo-card',
+        deliveryOptionId: 'pickup',
+        deliveryContactSetId: outlet.id,
+      })
+    ).json();
+    expect(ready.errorReason).toBeNull();
+    // Someone else bought two meanwhile.
+    await setAvailableQuantity(t, 'offer_turntable', 1);
+    const refused = await call(token, '/shoppingCarts/checkoutShoppingCart', {
+      ...callbacks,
+      expectedAmount: ready.amount,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'CART_NOT_READY',
+      details: { reason: 'cart_error_out_of_stock' },
+    });
+    expect((await call(token, '/orders/fetchOrderList')).json().totalCount).toBe(0);
+    expect(
+      (await call(token, '/products/offer_turntable/fetchProductTradeOffer')).json().availableQuantity,
+    ).toBe(1);
+    expect((await call(token, '/shoppingCarts/fetchShoppingCart')).json().productCount).toBe(4);
+  });
+
   it('sends the buyer back only to this site', async () => {
     const token = await registerUser(t, `redirect-${kind}@example.com`);
     await call(token, '/shoppingCarts/updateShoppingCart', {
