@@ -311,6 +311,41 @@ describe.each(testDatabases)('checkout with the demo acquirer (%s)', (kind) => {
     expect((await call(token, '/shoppingCarts/fetchShoppingCart')).json().productCount).toBe(4);
   });
 
+  it('sells the last unit once when two buyers check out at the same moment', async () => {
+    await setAvailableQuantity(t, 'offer_turntable', 1);
+    const buyers = await Promise.all(
+      ['first', 'second', 'third'].map((name) => registerUser(t, `last-unit-${name}-${kind}@example.com`)),
+    );
+    for (const token of buyers) {
+      const outlet = (
+        await call(token, '/partnerContactSets', {
+          typeId: 'partner_contact_set_types.outlet',
+          pickupPointId: 'pickup-moscow-tverskaya',
+        })
+      ).json();
+      const cart = (
+        await call(token, '/shoppingCarts/updateShoppingCart', {
+          productItems: [{ tradeOfferId: 'offer_turntable' }],
+          paymentOptionId: 'demo-card',
+          deliveryOptionId: 'pickup',
+          deliveryContactSetId: outlet.id,
+        })
+      ).json();
+      expect(cart.errorReason).toBeNull();
+    }
+    const answers = await Promise.all(
+      buyers.map((token) => call(token, '/shoppingCarts/checkoutShoppingCart', callbacks)),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    for (const answer of answers.filter((one) => one.statusCode !== 200)) {
+      expect(['OUT_OF_STOCK', 'CART_NOT_READY']).toContain(answer.json().code);
+    }
+    expect(
+      (await call(buyers[0] as string, '/products/offer_turntable/fetchProductTradeOffer')).json()
+        .availableQuantity,
+    ).toBe(0);
+  });
+
   it('sends the buyer back only to this site', async () => {
     const token = await registerUser(t, `redirect-${kind}@example.com`);
     await call(token, '/shoppingCarts/updateShoppingCart', {
