@@ -81,7 +81,9 @@ export function createCartService(deps: CartDeps) {
       deliveryOption: deliveryOptions.find((option) => option.id === cart.deliveryOptionId) ?? null,
       deliveryContactSet,
       recipientContactSet,
-      paymentOption: paymentOptions.find((option) => option.id === cart.paymentOptionId) ?? null,
+      // Until the buyer chooses, the store's first way to pay in this currency is the choice.
+      paymentOption:
+        paymentOptions.find((option) => option.id === cart.paymentOptionId) ?? paymentOptions[0] ?? null,
       currency: viewer.currency.characterCode,
       language: viewer.language,
       rules: viewer.rules,
