@@ -143,6 +143,27 @@ describe('checkout in Chromium with the demo acquirer', () => {
       .first()
       .waitFor();
     await page.screenshot({ path: `${shots}/orders-en-1440.png`, fullPage: true });
+
+    // Print from the list: the app fetches the invoice (its bytes kept on the way) and opens it in
+    // a new tab.
+    let invoiceBytes = Buffer.alloc(0);
+    await page.route('**/displayLayoutTemplate**', async (route) => {
+      const response = await route.fetch();
+      invoiceBytes = await response.body();
+      expect(response.headers()['content-type']).toBe('application/pdf');
+      await route.fulfill({ response });
+    });
+    const [tab] = await Promise.all([
+      page.waitForEvent('popup'),
+      page
+        .getByRole('button', { name: /^Print the invoice of Order No\. \d+/ })
+        .first()
+        .click(),
+    ]);
+    await tab.waitForURL(/^blob:/);
+    const printed = execFileSync('pdftotext', ['-layout', '-', '-'], { input: invoiceBytes }).toString();
+    expect(printed).toContain('50 litres');
+    expect(printed).toContain('Invoice No. INV-');
   });
 
   it('a declined card leads to the failure page; the order stays unpaid and paying again succeeds (ru)', async () => {
