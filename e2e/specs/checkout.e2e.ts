@@ -146,7 +146,7 @@ describe('checkout in Chromium with the demo acquirer', () => {
 
     // Print from the list: the app fetches the invoice (its bytes kept on the way) and opens it in
     // a new tab.
-    let invoiceBytes = Buffer.alloc(0);
+    let invoiceBytes: Buffer = Buffer.alloc(0);
     await page.route('**/displayLayoutTemplate**', async (route) => {
       const response = await route.fetch();
       invoiceBytes = await response.body();
