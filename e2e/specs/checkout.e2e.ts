@@ -195,4 +195,13 @@ describe('checkout in Chromium with the demo acquirer', () => {
     expect(text).toContain('10 литров');
     expect(text).toContain('Итого к оплате');
   });
+
+  it('a visitor adds to the cart: registered anonymously (the store allows it), then pays (ru, 375 px)', async () => {
+    const { page, url } = await openPage(browser, { width: 375, height: 812, locale: 'ru-RU' });
+    await orderFromCatalogue(page, 'ru', url, '10 литров');
+    await payWithCard(page, 'ru', '4242 4242 4242 4242');
+    await page.getByRole('heading', { name: texts.ru.paid }).waitFor();
+    const { orders } = await ordersOf(page, url);
+    expect(orders.map((order) => order.status)).toEqual(['fulfilled']);
+  });
 });
