@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { seedDelivery } from './modules/cart/cart.seed.ts';
 import { seedCatalog } from './modules/catalog/catalog.seed.ts';
 import { seedPaymentOptions } from './modules/payments/payments.seed.ts';
+import { seedPromotions } from './modules/promotions/promotions.seed.ts';
 import { seedStore } from './modules/store/store.seed.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { DataDirInUseError } from './platform/data-dir.ts';
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
   await seedCatalog(database.db, { files: createFilesFor({ db: database.db, filesDir: config.filesDir }) });
   await seedDelivery(database.db);
   await seedPaymentOptions(database.db);
+  await seedPromotions(database.db);
   const app = await buildApp({ config, database });
 
   let stopping = false;

@@ -33,6 +33,8 @@ import { createPassportsRepo } from './modules/passports/passports.repo.ts';
 import { createPassportService } from './modules/passports/passports.service.ts';
 import { createPaymentsRepo } from './modules/payments/payments.repo.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createPromotionsRepo } from './modules/promotions/promotions.repo.ts';
+import { createPromotionsService } from './modules/promotions/promotions.service.ts';
 import { createRemovalRepo } from './modules/removal/removal.repo.ts';
 import { createRemovalService } from './modules/removal/removal.service.ts';
 import { createRemoveBackgroundWorkflow } from './modules/removal/remove-background.workflow.ts';
@@ -218,6 +220,7 @@ export function createServices({ config, database, log, now, ...options }: Servi
   const deliveryRepo = createDeliveryRepo(transactor);
   const delivery = createDeliveryService({ repo: deliveryRepo });
   const cartRepo = createCartRepo(transactor);
+  const promotions = createPromotionsService({ repo: createPromotionsRepo(transactor), transactor, now });
   const contactSets = createContactSetsService({
     repo: createContactSetsRepo(transactor),
     delivery: deliveryRepo,
@@ -280,6 +283,7 @@ export function createServices({ config, database, log, now, ...options }: Servi
     transactor,
     fulfilment: createOrderFulfilment({ ledger }),
     returnStock: (lines) => catalog.returnStock(lines),
+    returnPromoCode: (orderId) => promotions.release(orderId),
     // An order with nothing to pay is paid at checkout: its mail goes from here.
     onPaid: (order) => {
       orderMail
@@ -295,6 +299,7 @@ export function createServices({ config, database, log, now, ...options }: Servi
     delivery,
     contactSets,
     paymentOptions: (viewer) => payments.options(viewer),
+    promotions,
     now,
   });
   const checkout = createCheckoutService({
@@ -306,6 +311,7 @@ export function createServices({ config, database, log, now, ...options }: Servi
       repo: ordersRepo,
       orders,
       payments,
+      promotions,
       log,
       now,
     }),
@@ -385,6 +391,7 @@ export function createServices({ config, database, log, now, ...options }: Servi
     delivery,
     contactSets,
     cart,
+    promotions,
     payments,
     demoAcquirer,
     orders,

@@ -44,6 +44,8 @@ export const cartErrorReasons = [
   'cart_error_delivery_contact_required',
   'cart_error_recipient_required',
   'cart_error_payment_option_required',
+  /** The cart's promo code no longer applies (expired, used up, no product for it): remove it. */
+  'cart_error_promo_code_invalid',
 ] as const;
 export type CartErrorReason = (typeof cartErrorReasons)[number];
 

@@ -56,6 +56,16 @@ export const errorStatus = {
   PAYMENT_PROVIDER_ERROR: 502,
   /** The provider reports the payment declined or given up. */
   PAYMENT_DECLINED: 402,
+  /** Promo codes (issue 15): a code that does not exist or is switched off. */
+  PROMO_CODE_UNKNOWN: 400,
+  PROMO_CODE_NOT_STARTED: 400,
+  PROMO_CODE_EXPIRED: 400,
+  /** The code's total limit of uses is reached. */
+  PROMO_CODE_USED_UP: 409,
+  /** The user has used the code as often as one user may. */
+  PROMO_CODE_ALREADY_USED: 409,
+  /** No selected product of the cart is one the code applies to. */
+  PROMO_CODE_NOT_APPLICABLE: 400,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

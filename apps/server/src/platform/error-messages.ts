@@ -48,6 +48,12 @@ const en: Messages = {
   ORDER_NOT_PAYABLE: 'This order cannot be paid.',
   PAYMENT_PROVIDER_ERROR: 'The payment service is not answering. Try again in a few minutes.',
   PAYMENT_DECLINED: 'The payment did not go through. Pay again or choose another payment method.',
+  PROMO_CODE_UNKNOWN: 'There is no such promo code.',
+  PROMO_CODE_NOT_STARTED: 'This promo code is not valid yet.',
+  PROMO_CODE_EXPIRED: 'This promo code has expired.',
+  PROMO_CODE_USED_UP: 'This promo code has been used up.',
+  PROMO_CODE_ALREADY_USED: 'You have already used this promo code.',
+  PROMO_CODE_NOT_APPLICABLE: 'This promo code does not apply to the products in your cart.',
 };
 
 const ru: Messages = {
@@ -97,6 +103,12 @@ const ru: Messages = {
   ORDER_NOT_PAYABLE: 'Этот заказ нельзя оплатить.',
   PAYMENT_PROVIDER_ERROR: 'Платёжный сервис не отвечает. Попробуйте через несколько минут.',
   PAYMENT_DECLINED: 'Оплата не прошла. Оплатите ещё раз или выберите другой способ оплаты.',
+  PROMO_CODE_UNKNOWN: 'Такого промокода нет.',
+  PROMO_CODE_NOT_STARTED: 'Этот промокод ещё не действует.',
+  PROMO_CODE_EXPIRED: 'Срок действия промокода истёк.',
+  PROMO_CODE_USED_UP: 'Этот промокод уже исчерпан.',
+  PROMO_CODE_ALREADY_USED: 'Вы уже воспользовались этим промокодом.',
+  PROMO_CODE_NOT_APPLICABLE: 'Этот промокод не действует на товары в вашей корзине.',
 };
 
 const catalogue: Record<Language, Messages> = { en, ru };

@@ -10,6 +10,7 @@ import { seedDelivery } from '../modules/cart/cart.seed.ts';
 import { tradeOffers } from '../modules/catalog/catalog.schema.ts';
 import { seedCatalog } from '../modules/catalog/catalog.seed.ts';
 import { seedPaymentOptions } from '../modules/payments/payments.seed.ts';
+import { seedPromotions } from '../modules/promotions/promotions.seed.ts';
 import { storeOptions } from '../modules/store/store.schema.ts';
 import { defaultStoreId, seedStore } from '../modules/store/store.seed.ts';
 import { createUsersRepo, type UserRow } from '../modules/users/users.repo.ts';
@@ -44,6 +45,7 @@ export async function openTestDatabase(
     await seedCatalog(database.db, { files });
     await seedDelivery(database.db);
     await seedPaymentOptions(database.db);
+    await seedPromotions(database.db);
   };
   if (kind === 'pglite') {
     const database = await openDatabase({ dataDir: null });

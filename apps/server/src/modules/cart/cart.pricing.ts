@@ -47,12 +47,20 @@ export interface CartInput {
   currency: string;
   language: Language;
   rules: CartRules;
+  /** The promo code's discount of each item (by item id), evaluated by the promotions module. */
+  discounts?: Map<string, ItemDiscount>;
+  /** The stored promo code no longer applies: no discount, and the cart says so (errorReason). */
+  promoCodeInvalid?: boolean;
 }
 
-/** Discounts and bonus points: the promotions issue fills them; nothing until then. */
-const noDiscountsOrBonuses = {
-  autoDiscountPercent: 0,
-  autoDiscountAmount: 0,
+export interface ItemDiscount {
+  /** Minor units off the item's price × quantity. */
+  amount: number;
+  percent: number;
+}
+
+/** Bonus points: a later piece of the promotions issue fills them; nothing until then. */
+const noBonuses = {
   bonusPointIncome: 0,
   bonusPointIncomeConverted: 0,
   bonusPointOutcome: 0,
@@ -64,7 +72,10 @@ const noDiscountsOrBonuses = {
 function productItem(row: CartItemRow, offer: ProductTradeOffer, input: CartInput): CartItem {
   const option = offer.featureItems.find((item) => item.id === row.optionId) ?? null;
   const price = (option?.price ?? offer.price)?.amountMinor ?? null;
-  const amount = (price ?? 0) * row.quantity;
+  const amountWithoutDiscount = (price ?? 0) * row.quantity;
+  const discount = (row.selected && input.discounts?.get(row.id)) || { amount: 0, percent: 0 };
+  const discountAmount = Math.min(discount.amount, amountWithoutDiscount);
+  const amount = amountWithoutDiscount - discountAmount;
   const vatRatePercent = offer.product.vatRatePercent;
   const inStock =
     !input.rules.countStock || offer.availableQuantity === null || offer.availableQuantity >= row.quantity;
@@ -86,10 +97,13 @@ function productItem(row: CartItemRow, offer: ProductTradeOffer, input: CartInpu
     price,
     amount,
     amountWithVat: amount,
-    amountWithoutDiscount: amount,
+    amountWithoutDiscount,
     vatRatePercent,
+    // VAT is on what the buyer pays: the discounted amount.
     vatAmount: includedVat(amount, vatRatePercent),
-    ...noDiscountsOrBonuses,
+    autoDiscountPercent: discountAmount > 0 ? discount.percent : 0,
+    autoDiscountAmount: discountAmount,
+    ...noBonuses,
     selected: row.selected,
     available: price !== null && inStock,
     availableQuantity: offer.availableQuantity,
@@ -100,7 +114,9 @@ function productItem(row: CartItemRow, offer: ProductTradeOffer, input: CartInpu
 
 function deliveryItem(option: DeliveryOption, amount: number): CartItem {
   return {
-    ...noDiscountsOrBonuses,
+    ...noBonuses,
+    autoDiscountPercent: 0,
+    autoDiscountAmount: 0,
     id: `delivery:${option.id}`,
     typeId: 'shopping_cart_product_types.delivery',
     tradeOfferId: null,
@@ -150,6 +166,7 @@ function errorReasonOf(input: CartInput, products: CartItem[], deliveryRequired:
     ],
     [input.rules.recipientRequired && !input.recipientContactSet, 'cart_error_recipient_required'],
     [amount > 0 && !input.paymentOption, 'cart_error_payment_option_required'],
+    [input.promoCodeInvalid === true, 'cart_error_promo_code_invalid'],
   ];
   return reasons.find(([applies]) => applies)?.[1] ?? null;
 }

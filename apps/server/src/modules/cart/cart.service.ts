@@ -11,7 +11,13 @@ import type {
 import { allowedQuantity } from '@cutout/contracts';
 import type { Transactor } from '../../platform/db/transactions.ts';
 import { DomainError } from '../../platform/errors.ts';
-import { allowedQuantitiesOf, type CartRules, priceCart } from './cart.pricing.ts';
+import {
+  normalizePromoCode,
+  type PromoCodeRefusal,
+  type PromotionsService,
+  promoCodeError,
+} from '../promotions/promotions.service.ts';
+import { allowedQuantitiesOf, type CartInput, type CartRules, priceCart } from './cart.pricing.ts';
 import type { CartChoices, CartItemRow, CartRepo, CartRow } from './cart.repo.ts';
 import type { ContactSetsService } from './contact-sets.service.ts';
 import type { DeliveryService } from './delivery.service.ts';
@@ -39,6 +45,7 @@ export interface CartDeps {
     language: Language;
     currency: { characterCode: string };
   }) => Promise<PaymentOption[]>;
+  promotions: Pick<PromotionsService, 'evaluate'>;
   now: () => Date;
 }
 
@@ -60,7 +67,7 @@ export function createCartService(deps: CartDeps) {
     return row && deps.contactSets.present(row, viewer.language);
   }
 
-  async function answer(cart: CartRow, viewer: CartViewer): Promise<ShoppingCart> {
+  async function inputOf(cart: CartRow, viewer: CartViewer): Promise<CartInput> {
     const items = await repo.itemsOf(cart.id);
     const [offers, deliveryOptions, paymentOptions, deliveryContactSet, recipientContactSet] =
       await Promise.all([
@@ -73,7 +80,7 @@ export function createCartService(deps: CartDeps) {
         contactSetOf(viewer, cart.deliveryContactSetId),
         contactSetOf(viewer, cart.recipientContactSetId),
       ]);
-    return priceCart({
+    return {
       cart,
       items,
       offers,
@@ -87,8 +94,36 @@ export function createCartService(deps: CartDeps) {
       currency: viewer.currency.characterCode,
       language: viewer.language,
       rules: viewer.rules,
-    });
+    };
   }
+
+  /**
+   * The cart priced with its promo code's discount, evaluated now: a code that no longer applies
+   * gives no discount and an errorReason, and says why.
+   */
+  async function priced(
+    cart: CartRow,
+    viewer: CartViewer,
+  ): Promise<{ cart: ShoppingCart; refusal: PromoCodeRefusal | null }> {
+    const input = await inputOf(cart, viewer);
+    const plain = priceCart(input);
+    if (!cart.couponCode) return { cart: plain, refusal: null };
+    const evaluation = await deps.promotions.evaluate({
+      code: cart.couponCode,
+      userId: viewer.userId,
+      currency: plain.currency,
+      lines: plain.productItems.flatMap((item) =>
+        item.selected && item.typeId === 'shopping_cart_product_types.regular' && item.price !== null
+          ? [{ id: item.id, productId: item.productId, amount: item.amountWithoutDiscount }]
+          : [],
+      ),
+    });
+    return evaluation.ok
+      ? { cart: priceCart({ ...input, discounts: evaluation.discounts }), refusal: null }
+      : { cart: priceCart({ ...input, promoCodeInvalid: true }), refusal: evaluation.refusal };
+  }
+
+  const answer = async (cart: CartRow, viewer: CartViewer) => (await priced(cart, viewer)).cart;
 
   /** The quantity an item is kept with: a limited product's allowed one, at most what is in stock. */
   function quantityFor(offer: ProductTradeOffer, requested: number, viewer: CartViewer): number {
@@ -206,7 +241,8 @@ export function createCartService(deps: CartDeps) {
     } else if (request.recipientContactSetId === null) {
       choices.recipientContactSetId = null;
     }
-    if (request.couponCodePrompt !== undefined) choices.couponCode = request.couponCodePrompt?.trim() || null;
+    if (request.couponCodePrompt !== undefined)
+      choices.couponCode = normalizePromoCode(request.couponCodePrompt ?? '') || null;
     return choices;
   }
 
@@ -227,8 +263,15 @@ export function createCartService(deps: CartDeps) {
           else throw new DomainError('core_object_not_set');
         }
         if (request.selectAll !== undefined) await repo.selectAll(locked.id, request.selectAll);
-        await repo.setChoices(locked.id, await choicesOf(locked, request, viewer), deps.now());
-        return (await repo.findCartOf(viewer.userId)) as CartRow;
+        const choices = await choicesOf(locked, request, viewer);
+        await repo.setChoices(locked.id, choices, deps.now());
+        const changed = (await repo.findCartOf(viewer.userId)) as CartRow;
+        // A code the buyer enters must apply now: a refused one rolls the whole call back.
+        if (choices.couponCode) {
+          const { refusal } = await priced(changed, viewer);
+          if (refusal) throw promoCodeError(refusal);
+        }
+        return changed;
       });
       return answer(cart, viewer);
     },

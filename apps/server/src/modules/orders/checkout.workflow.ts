@@ -12,6 +12,7 @@ import { defineWorkflow, type Workflow, type WorkflowLog } from '../../platform/
 import type { CartService, CartViewer } from '../cart/cart.service.ts';
 import { addressLine } from '../cart/contact-sets.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
+import { type PromotionsService, promoCodeError } from '../promotions/promotions.service.ts';
 import type { OrderRow, OrdersRepo } from './orders.repo.ts';
 import type { OrderContacts, orderItems } from './orders.schema.ts';
 import { type OrdersService, orderNameOf } from './orders.service.ts';
@@ -103,6 +104,7 @@ export function createCheckoutWorkflow(deps: {
   repo: OrdersRepo;
   orders: Pick<OrdersService, 'markPaid' | 'awaitPayment' | 'notifyPaid'>;
   payments: Pick<PaymentsService, 'start'>;
+  promotions: Pick<PromotionsService, 'redeem'>;
   log: WorkflowLog;
   now: () => Date;
 }): CheckoutWorkflow {
@@ -167,6 +169,21 @@ export function createCheckoutWorkflow(deps: {
             );
             await deps.repo.issueInvoice({ id: randomUUID(), orderId: id, issuedAt: now });
             return { order, lines };
+          },
+        })
+        .step({
+          name: 'redeem the promo code',
+          // The code's row is locked and its uses counted again: over a limit, nothing is ordered.
+          run: async ({ cart, order, viewer }) => {
+            if (!cart.couponCodePrompt) return;
+            const redeemed = await deps.promotions.redeem({
+              code: cart.couponCodePrompt,
+              userId: viewer.userId,
+              orderId: order.id,
+              currency: cart.currency,
+              discountMinor: cart.discountAmount,
+            });
+            if (!redeemed.ok) throw promoCodeError(redeemed.refusal);
           },
         })
         .step({

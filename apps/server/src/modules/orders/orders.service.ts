@@ -34,6 +34,8 @@ export function createOrdersService(deps: {
   fulfilment: OrderFulfilment;
   /** Puts a cancelled order's goods back in stock. */
   returnStock: (lines: Array<{ tradeOfferId: string; quantity: number }>) => Promise<void>;
+  /** Gives a cancelled order's promo code back: its use no longer counts against the limits. */
+  returnPromoCode: (orderId: string) => Promise<void>;
   /** Told after an order became paid (its transaction committed): the 'order paid' mail. */
   onPaid?: (order: OrderRow) => void;
   now: () => Date;
@@ -145,7 +147,7 @@ export function createOrdersService(deps: {
       return (await repo.invoicesOf([orderId]))[0] ?? null;
     },
 
-    /** Cancels an unpaid order of the user and puts its goods back in stock. */
+    /** Cancels an unpaid order of the user, puts its goods back in stock and gives its promo code back. */
     async cancel(userId: string, id: string, language: Language): Promise<Order> {
       await deps.transactor.run(async () => {
         await ownOrThrow(userId, id);
@@ -159,6 +161,7 @@ export function createOrdersService(deps: {
             : [],
         );
         await deps.returnStock(goods);
+        await deps.returnPromoCode(id);
       });
       return this.get(userId, id, language);
     },

@@ -9,6 +9,7 @@ export * from '../../modules/ledger/ledger.schema.ts';
 export * from '../../modules/orders/orders.schema.ts';
 export * from '../../modules/passports/passports.schema.ts';
 export * from '../../modules/payments/payments.schema.ts';
+export * from '../../modules/promotions/promotions.schema.ts';
 export * from '../../modules/removal/removal.schema.ts';
 export * from '../../modules/store/store.schema.ts';
 export * from '../../modules/users/users.schema.ts';
