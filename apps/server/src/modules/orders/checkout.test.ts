@@ -119,8 +119,11 @@ describe.each(testDatabases)('checkout with the demo acquirer (%s)', (kind) => {
       });
     }
     expect(await litreBalance(t, token)).toBe(before + 50);
+    // The mail goes after the payment's transaction commits, beside the answer: wait for it.
+    await expect
+      .poll(async () => (await latestOutboxMessage(t, `pay-${kind}@example.com`))?.subject)
+      .toMatch(/^Order No\. \d+ is paid$/);
     const mail = await latestOutboxMessage(t, `pay-${kind}@example.com`);
-    expect(mail?.subject).toMatch(/^Order No\. \d+ is paid$/);
     expect(mail?.text).toContain('50 litres × 1');
     expect(mail?.attachments).toEqual([
       expect.objectContaining({
