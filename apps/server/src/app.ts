@@ -21,7 +21,9 @@ import { openApiDocument } from './modules/removal/openapi.ts';
 import { executeRoutes, publicApiRoutes } from './modules/removal/removal.routes.ts';
 import { registerStoreScope, storeRoutes } from './modules/store/store.routes.ts';
 import type { ResolvedStore } from './modules/store/store.service.ts';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { registerAuth, usersRoutes } from './modules/users/users.routes.ts';
+import { vouchersRoutes } from './modules/vouchers/vouchers.routes.ts';
 import { type Config, startupWarnings } from './platform/config.ts';
 import { languageOf, registerRequestContext } from './platform/http/context.ts';
 import { registerErrorHandling } from './platform/http/errors.ts';
@@ -196,6 +198,15 @@ export async function buildApp({
         contactSets: services.contactSets,
       });
       await scope.register(checkoutRoutes, { checkout: services.checkout });
+      await scope.register(subscriptionsRoutes, {
+        plans: services.plans,
+        subscriptions: services.subscriptions,
+        litreSummary: (user) => litres.summary(user),
+      });
+      await scope.register(vouchersRoutes, {
+        vouchers: services.vouchers,
+        requireOperator: createOperatorGuard(config.operatorToken),
+      });
       await scope.register(customerOrderRoutes, { prefix: '/customerOrders', orders: services.orders });
       await scope.register(ordersRoutes, {
         prefix: '/orders',
@@ -254,6 +265,8 @@ export async function buildApp({
   const jobs = createInProcessJobs({ log: app.log });
   // Litres held by requests that died with a process come back at start and within a minute.
   app.addHook('onReady', async () => {
+    // Before the write-off below: a term renewed after downtime rolls its litres over first.
+    await jobs.every('accrue and renew subscriptions', 60_000, services.subscriptions.runDue);
     await jobs.every('release stale litre holds', 60_000, ledger.releaseStaleHolds);
     await jobs.every('write off expired credit lots', 3_600_000, ledger.expireLots);
     await jobs.every('forget old client error reports', 3_600_000, clientErrors.prune);

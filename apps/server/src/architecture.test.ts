@@ -11,7 +11,8 @@
  * - modules: a module reaches another module through its `*.service.ts` only (types and functions);
  *   a `*.routes.ts` may also import another module's `*.routes.ts` (request hooks such as
  *   `requireUser`). One exception, for foreign keys: a `*.schema.ts` may import another module's
- *   `*.schema.ts`, because `.references()` is a database constraint, not a query. Nothing else
+ *   `*.schema.ts`, because `.references()` is a database constraint, not a query; and a `*.seed.ts`
+ *   may import another module's seed, whose rows its first rows name. Nothing else
  *   crosses: no other module's repo, schema, workflow or internal file, in tests neither (fixtures
  *   that need another module's rows come from the test harness).
  * - requests: services, repos, schemas and workflows never import fastify or a `*.routes.ts`.
@@ -176,6 +177,8 @@ function judge(file: string, from: Place, imported: Import): Violation | null {
   if (from.layer === 'module' && to.layer === 'module' && from.area !== to.area) {
     const allowed =
       (from.role === 'schema' && to.role === 'schema') ||
+      // A module's first rows may name another module's first rows (the plans, the plan products).
+      (from.role === 'seed' && to.role === 'seed') ||
       to.role === 'service' ||
       (from.role === 'routes' && to.role === 'routes');
     if (!allowed)

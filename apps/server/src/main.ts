@@ -4,6 +4,7 @@ import { seedCatalog } from './modules/catalog/catalog.seed.ts';
 import { seedPaymentOptions } from './modules/payments/payments.seed.ts';
 import { seedPromotions } from './modules/promotions/promotions.seed.ts';
 import { seedStore } from './modules/store/store.seed.ts';
+import { seedSubscriptionPlans } from './modules/subscriptions/subscriptions.seed.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { DataDirInUseError } from './platform/data-dir.ts';
 import { type Database, openDatabase } from './platform/db/client.ts';
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
   await seedDelivery(database.db);
   await seedPaymentOptions(database.db);
   await seedPromotions(database.db);
+  await seedSubscriptionPlans(database.db);
   const app = await buildApp({ config, database });
 
   let stopping = false;

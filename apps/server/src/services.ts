@@ -40,11 +40,16 @@ import { createRemovalService } from './modules/removal/removal.service.ts';
 import { createRemoveBackgroundWorkflow } from './modules/removal/remove-background.workflow.ts';
 import { createStoreRepo } from './modules/store/store.repo.ts';
 import { createStoreService } from './modules/store/store.service.ts';
+import { createPlansService } from './modules/subscriptions/plans.service.ts';
+import { createSubscriptionsRepo } from './modules/subscriptions/subscriptions.repo.ts';
+import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service.ts';
 import { createPasswordService } from './modules/users/password.service.ts';
 import { createPermissionService } from './modules/users/permissions.service.ts';
 import { createRegistrationService } from './modules/users/registration.service.ts';
 import { createUsersRepo } from './modules/users/users.repo.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { createVouchersRepo } from './modules/vouchers/vouchers.repo.ts';
+import { createVouchersService } from './modules/vouchers/vouchers.service.ts';
 import { createGazetteerSuggester } from './platform/addresses/gazetteer/gazetteer-suggester.ts';
 import type { Config } from './platform/config.ts';
 import type { Database, Db } from './platform/db/client.ts';
@@ -220,7 +225,27 @@ export function createServices({ config, database, log, now, ...options }: Servi
   const deliveryRepo = createDeliveryRepo(transactor);
   const delivery = createDeliveryService({ repo: deliveryRepo });
   const cartRepo = createCartRepo(transactor);
+  const subscriptionsRepo = createSubscriptionsRepo(transactor);
+  const plans = createPlansService({ repo: subscriptionsRepo, catalog });
+  const subscriptions = createSubscriptionsService({
+    repo: subscriptionsRepo,
+    transactor,
+    ledger,
+    catalog,
+    now,
+  });
   const promotions = createPromotionsService({ repo: createPromotionsRepo(transactor), transactor, now });
+  const vouchers = createVouchersService({
+    repo: createVouchersRepo(transactor),
+    transactor,
+    ledger,
+    subscriptions,
+    planNames: (productId, language) => subscriptions.planName(productId, language),
+    mailer,
+    limiter,
+    siteUrl: config.siteUrl,
+    now,
+  });
   const contactSets = createContactSetsService({
     repo: createContactSetsRepo(transactor),
     delivery: deliveryRepo,
@@ -281,7 +306,7 @@ export function createServices({ config, database, log, now, ...options }: Servi
   orders = createOrdersService({
     repo: ordersRepo,
     transactor,
-    fulfilment: createOrderFulfilment({ ledger }),
+    fulfilment: createOrderFulfilment({ ledger, subscriptions, vouchers }),
     returnStock: (lines) => catalog.returnStock(lines),
     returnPromoCode: (orderId) => promotions.release(orderId),
     // An order with nothing to pay is paid at checkout: its mail goes from here.
@@ -300,6 +325,7 @@ export function createServices({ config, database, log, now, ...options }: Servi
     contactSets,
     paymentOptions: (viewer) => payments.options(viewer),
     promotions,
+    planQuote: (input) => subscriptions.quote(input),
     now,
   });
   const checkout = createCheckoutService({
@@ -381,6 +407,13 @@ export function createServices({ config, database, log, now, ...options }: Servi
     mailer,
     invoices,
     recipientOf: async (order) => (await users.findById(order.userId))?.email ?? null,
+    codesOf: async (order, language) => {
+      const items = await ordersRepo.itemsOf([order.id]);
+      return vouchers.ofOrderItems(
+        items.map((item) => item.id),
+        language,
+      );
+    },
     siteUrl: config.siteUrl,
   });
 
@@ -392,6 +425,9 @@ export function createServices({ config, database, log, now, ...options }: Servi
     contactSets,
     cart,
     promotions,
+    vouchers,
+    plans,
+    subscriptions,
     payments,
     demoAcquirer,
     orders,

@@ -9,6 +9,8 @@ export const productTypeIds = [
   'product_types.gift_card',
   'product_types.pin_code',
   'product_types.personal_account',
+  /** A subscription plan (issue 15): bought through the cart with a validity period. */
+  'product_types.subscription_plan',
 ] as const;
 export type ProductTypeId = (typeof productTypeIds)[number];
 

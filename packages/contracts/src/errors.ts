@@ -66,6 +66,19 @@ export const errorStatus = {
   PROMO_CODE_ALREADY_USED: 409,
   /** No selected product of the cart is one the code applies to. */
   PROMO_CODE_NOT_APPLICABLE: 400,
+  /** A subscription plan added to the cart without a validity period (SPEC §5). */
+  SUBSCRIPTION_PERIOD_REQUIRED: 400,
+  /** A plan's period that is not sold in the cart's currency. */
+  SUBSCRIPTION_PERIOD_UNAVAILABLE: 400,
+  /** A change the subscription cannot take (details.reason: ended, forever, upgrade_through_cart…). */
+  SUBSCRIPTION_CHANGE_REFUSED: 409,
+  /** applyPinCode without a code (SPEC §5: 'Enter the pin code!'). */
+  PIN_CODE_REQUIRED: 400,
+  PIN_CODE_UNKNOWN: 400,
+  /** The code gave what it gives already (to this user or another). */
+  PIN_CODE_ALREADY_APPLIED: 409,
+  /** A plan code while another plan runs: it stays unused. */
+  PIN_CODE_PLAN_CONFLICT: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -8,12 +8,14 @@ export const permissionPurposeSchema = z.enum(permissionPurposes);
 export const permissionTypeSchema = z.enum(['email', 'phone']);
 export type PermissionType = z.infer<typeof permissionTypeSchema>;
 
-const email = z
+/** An e-mail as typed: trimmed, lower-case, with the field messages of SPEC §5. */
+export const emailSchema = z
   .string({ error: 'error_email_required' })
   .trim()
   .toLowerCase()
   .min(1, 'error_email_required')
   .pipe(z.email('error_email_invalid').max(254, 'error_email_invalid'));
+const email = emailSchema;
 /** Phone numbers as digits with a leading +, 10 to 15 digits (E.164); masks and spaces are stripped. */
 const phoneNumber = z
   .string({ error: 'error_phone_number_required' })

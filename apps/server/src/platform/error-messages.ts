@@ -54,6 +54,14 @@ const en: Messages = {
   PROMO_CODE_USED_UP: 'This promo code has been used up.',
   PROMO_CODE_ALREADY_USED: 'You have already used this promo code.',
   PROMO_CODE_NOT_APPLICABLE: 'This promo code does not apply to the products in your cart.',
+  SUBSCRIPTION_PERIOD_REQUIRED: 'The subscription period is not selected',
+  SUBSCRIPTION_PERIOD_UNAVAILABLE: 'This plan is not sold for this period in your currency.',
+  SUBSCRIPTION_CHANGE_REFUSED: 'This change cannot be made to your subscription.',
+  PIN_CODE_REQUIRED: 'Enter the pin code!',
+  PIN_CODE_UNKNOWN: 'There is no such pin code. Check it and try again.',
+  PIN_CODE_ALREADY_APPLIED: 'This pin code has already been applied.',
+  PIN_CODE_PLAN_CONFLICT:
+    'This code starts another plan than the one you have: apply it after your current plan ends.',
 };
 
 const ru: Messages = {
@@ -109,6 +117,14 @@ const ru: Messages = {
   PROMO_CODE_USED_UP: 'Этот промокод уже исчерпан.',
   PROMO_CODE_ALREADY_USED: 'Вы уже воспользовались этим промокодом.',
   PROMO_CODE_NOT_APPLICABLE: 'Этот промокод не действует на товары в вашей корзине.',
+  SUBSCRIPTION_PERIOD_REQUIRED: 'Не выбран период подписки',
+  SUBSCRIPTION_PERIOD_UNAVAILABLE: 'Этот тариф не продаётся на такой срок в вашей валюте.',
+  SUBSCRIPTION_CHANGE_REFUSED: 'Такое изменение подписки невозможно.',
+  PIN_CODE_REQUIRED: 'Введите пин-код!',
+  PIN_CODE_UNKNOWN: 'Такого пин-кода нет. Проверьте его и попробуйте снова.',
+  PIN_CODE_ALREADY_APPLIED: 'Этот пин-код уже применён.',
+  PIN_CODE_PLAN_CONFLICT:
+    'Этот код подключает другой тариф, не ваш текущий: примените его, когда текущий тариф закончится.',
 };
 
 const catalogue: Record<Language, Messages> = { en, ru };

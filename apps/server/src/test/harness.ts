@@ -13,6 +13,7 @@ import { seedPaymentOptions } from '../modules/payments/payments.seed.ts';
 import { seedPromotions } from '../modules/promotions/promotions.seed.ts';
 import { storeOptions } from '../modules/store/store.schema.ts';
 import { defaultStoreId, seedStore } from '../modules/store/store.seed.ts';
+import { seedSubscriptionPlans } from '../modules/subscriptions/subscriptions.seed.ts';
 import { createUsersRepo, type UserRow } from '../modules/users/users.repo.ts';
 import { type Config, loadConfig } from '../platform/config.ts';
 import { type Database, openDatabase } from '../platform/db/client.ts';
@@ -46,6 +47,7 @@ export async function openTestDatabase(
     await seedDelivery(database.db);
     await seedPaymentOptions(database.db);
     await seedPromotions(database.db);
+    await seedSubscriptionPlans(database.db);
   };
   if (kind === 'pglite') {
     const database = await openDatabase({ dataDir: null });
@@ -219,4 +221,14 @@ export async function litreBalance(t: TestApp, token: string): Promise<number> {
     (sum, action) => sum + action.quantity,
     0,
   );
+}
+
+/** The user id behind a token, as store info answers it. */
+export async function userIdOf(t: TestApp, token: string): Promise<string> {
+  const info = await t.app.inject({
+    method: 'GET',
+    url: '/api/stores/fetchStoreInfo',
+    headers: { authorization: token },
+  });
+  return info.json().user.id;
 }

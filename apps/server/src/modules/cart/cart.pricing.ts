@@ -51,6 +51,14 @@ export interface CartInput {
   discounts?: Map<string, ItemDiscount>;
   /** The stored promo code no longer applies: no discount, and the cart says so (errorReason). */
   promoCodeInvalid?: boolean;
+  /** The price of each subscription plan item (by item id) for its period, and its upgrade credit. */
+  planPrices?: Map<string, PlanQuote>;
+}
+
+/** A plan's price for the item's period (null: not sold so) and what an upgrade takes off it. */
+export interface PlanQuote {
+  price: number | null;
+  credit: number;
 }
 
 export interface ItemDiscount {
@@ -71,10 +79,20 @@ const noBonuses = {
 
 function productItem(row: CartItemRow, offer: ProductTradeOffer, input: CartInput): CartItem {
   const option = offer.featureItems.find((item) => item.id === row.optionId) ?? null;
-  const price = (option?.price ?? offer.price)?.amountMinor ?? null;
+  const plan = input.planPrices?.get(row.id);
+  const price = plan ? plan.price : ((option?.price ?? offer.price)?.amountMinor ?? null);
   const amountWithoutDiscount = (price ?? 0) * row.quantity;
-  const discount = (row.selected && input.discounts?.get(row.id)) || { amount: 0, percent: 0 };
-  const discountAmount = Math.min(discount.amount, amountWithoutDiscount);
+  const promo = (row.selected && input.discounts?.get(row.id)) || { amount: 0, percent: 0 };
+  // An upgrade's credit (the unused part of the plan it replaces) comes off with the promo code's.
+  const credit = plan?.credit ?? 0;
+  const discountAmount = Math.min(promo.amount + credit, amountWithoutDiscount);
+  const discount = {
+    amount: discountAmount,
+    percent:
+      credit > 0 && amountWithoutDiscount > 0
+        ? Math.round((discountAmount * 100) / amountWithoutDiscount)
+        : promo.percent,
+  };
   const amount = amountWithoutDiscount - discountAmount;
   const vatRatePercent = offer.product.vatRatePercent;
   const inStock =

@@ -17,7 +17,13 @@ import {
   type PromotionsService,
   promoCodeError,
 } from '../promotions/promotions.service.ts';
-import { allowedQuantitiesOf, type CartInput, type CartRules, priceCart } from './cart.pricing.ts';
+import {
+  allowedQuantitiesOf,
+  type CartInput,
+  type CartRules,
+  type PlanQuote,
+  priceCart,
+} from './cart.pricing.ts';
 import type { CartChoices, CartItemRow, CartRepo, CartRow } from './cart.repo.ts';
 import type { ContactSetsService } from './contact-sets.service.ts';
 import type { DeliveryService } from './delivery.service.ts';
@@ -46,11 +52,23 @@ export interface CartDeps {
     currency: { characterCode: string };
   }) => Promise<PaymentOption[]>;
   promotions: Pick<PromotionsService, 'evaluate'>;
+  /**
+   * A subscription plan's price for a period in a currency (null: not sold so), and the credit of
+   * the buyer's live subscription it would replace; null when the product is not a plan.
+   */
+  planQuote: (input: {
+    userId: string;
+    productId: string;
+    validityPeriodId: string | null;
+    currency: string;
+  }) => Promise<PlanQuote | null>;
   now: () => Date;
 }
 
 const personalAccount = (offer: ProductTradeOffer) =>
   offer.product.typeId === 'product_types.personal_account';
+const subscriptionPlan = (offer: ProductTradeOffer) =>
+  offer.product.typeId === 'product_types.subscription_plan';
 
 /** The shopping cart (SPEC §4 cart rules, §7.3): one per user, priced on the server. */
 export function createCartService(deps: CartDeps) {
@@ -80,10 +98,23 @@ export function createCartService(deps: CartDeps) {
         contactSetOf(viewer, cart.deliveryContactSetId),
         contactSetOf(viewer, cart.recipientContactSetId),
       ]);
+    const planPrices = new Map<string, PlanQuote>();
+    for (const item of items) {
+      const offer = offers.get(item.tradeOfferId);
+      if (!offer || !subscriptionPlan(offer)) continue;
+      const quote = await deps.planQuote({
+        userId: viewer.userId,
+        productId: offer.product.id,
+        validityPeriodId: item.validityPeriodId,
+        currency: viewer.currency.characterCode,
+      });
+      planPrices.set(item.id, quote ?? { price: null, credit: 0 });
+    }
     return {
       cart,
       items,
       offers,
+      planPrices,
       deliveryOptions,
       deliveryOption: deliveryOptions.find((option) => option.id === cart.deliveryOptionId) ?? null,
       deliveryContactSet,
@@ -127,10 +158,28 @@ export function createCartService(deps: CartDeps) {
 
   /** The quantity an item is kept with: a limited product's allowed one, at most what is in stock. */
   function quantityFor(offer: ProductTradeOffer, requested: number, viewer: CartViewer): number {
+    // A plan is bought one at a time: its period says how long.
+    if (subscriptionPlan(offer)) return 1;
     const allowed = allowedQuantitiesOf(offer);
     const quantity = allowed ? allowedQuantity(requested, allowed) : requested;
     if (!viewer.rules.countStock || offer.availableQuantity === null || allowed) return quantity;
     return Math.min(quantity, offer.availableQuantity);
+  }
+
+  /** Refuses a plan without a period (SPEC §5) or with one it is not sold for in this currency. */
+  async function checkPlanPeriod(
+    offer: ProductTradeOffer,
+    validityPeriodId: string | null,
+    viewer: CartViewer,
+  ) {
+    if (!validityPeriodId) throw new DomainError('SUBSCRIPTION_PERIOD_REQUIRED');
+    const quote = await deps.planQuote({
+      userId: viewer.userId,
+      productId: offer.product.id,
+      validityPeriodId,
+      currency: viewer.currency.characterCode,
+    });
+    if (quote?.price === null || quote === null) throw new DomainError('SUBSCRIPTION_PERIOD_UNAVAILABLE');
   }
 
   async function addItem(cart: CartRow, items: CartItemRow[], change: CartItemChange, viewer: CartViewer) {
@@ -141,6 +190,8 @@ export function createCartService(deps: CartDeps) {
     if (optionId && !offer.featureItems.some((item) => item.id === optionId)) {
       throw new DomainError('NOT_FOUND', { details: { field: 'optionId' } });
     }
+    // SPEC §5: a plan needs its period, one it is sold for in the cart's currency.
+    if (subscriptionPlan(offer)) await checkPlanPeriod(offer, change.validityPeriodId ?? null, viewer);
     // SPEC §5: an out-of-stock goods item is refused when the store counts stock.
     if (viewer.rules.countStock && offer.availableQuantity !== null && offer.availableQuantity <= 0) {
       throw new DomainError('OUT_OF_STOCK');
@@ -152,9 +203,10 @@ export function createCartService(deps: CartDeps) {
     );
     const replaced = items.filter((item) => {
       const other = others.get(item.tradeOfferId);
-      return personalAccount(offer)
-        ? item.tradeOfferId !== offer.id
-        : other !== undefined && personalAccount(other);
+      if (personalAccount(offer)) return item.tradeOfferId !== offer.id;
+      // One plan per cart: another plan takes the place of the one there.
+      if (subscriptionPlan(offer) && other && subscriptionPlan(other)) return item.tradeOfferId !== offer.id;
+      return other !== undefined && personalAccount(other);
     });
     await repo.deleteItems(
       cart.id,
@@ -166,6 +218,7 @@ export function createCartService(deps: CartDeps) {
       const quantity = quantityFor(offer, change.quantity ?? existing.quantity + 1, viewer);
       return repo.updateItem(cart.id, existing.id, {
         quantity,
+        ...(subscriptionPlan(offer) && { validityPeriodId: change.validityPeriodId ?? null }),
         ...(change.selected !== undefined && { selected: change.selected }),
       });
     }
@@ -190,10 +243,13 @@ export function createCartService(deps: CartDeps) {
     if (!item) throw new DomainError('NOT_FOUND', { details: { field: 'id' } });
     if (change.quantity === 0) return repo.deleteItems(cart.id, [item.id]);
     let quantity: number | undefined;
-    if (change.quantity !== undefined) {
+    if (change.quantity !== undefined || change.validityPeriodId !== undefined) {
       const offer = (await offersOf([item.tradeOfferId], viewer)).get(item.tradeOfferId);
       if (!offer) return repo.deleteItems(cart.id, [item.id]);
-      quantity = quantityFor(offer, change.quantity, viewer);
+      if (change.quantity !== undefined) quantity = quantityFor(offer, change.quantity, viewer);
+      if (change.validityPeriodId !== undefined && subscriptionPlan(offer)) {
+        await checkPlanPeriod(offer, change.validityPeriodId, viewer);
+      }
     }
     await repo.updateItem(cart.id, item.id, {
       ...(quantity !== undefined && { quantity }),

@@ -35,10 +35,11 @@ describe.each(testDatabases)('catalogue record controllers on %s', (kind) => {
       'litres',
       'gift-cards',
       'personal-account',
+      'plans',
       'studio',
       'backdrops',
     ]);
-    expect(groups.totalCount).toBe(6);
+    expect(groups.totalCount).toBe(7);
     expect(groups.output.find((group) => group.slugifyId === 'backdrops')).toMatchObject({
       name: 'Фоны',
       parentId: 'group_studio',
@@ -51,9 +52,9 @@ describe.each(testDatabases)('catalogue record controllers on %s', (kind) => {
     const page = await ok<ProductGroupList>('productGroups', {
       filter: { order: 'name desc', skip: 1, limit: 2 },
     });
-    expect(page.output.map((group) => group.name)).toEqual(['Personal account', 'Litre bundles']);
-    expect(page).toMatchObject({ totalCount: 6, outputInfo: { count: 2 } });
-    expect(await ok('productGroups/count', { where: { parentId: 'group_digital' } })).toEqual({ count: 3 });
+    expect(page.output.map((group) => group.name)).toEqual(['Product photography gear', 'Personal account']);
+    expect(page).toMatchObject({ totalCount: 7, outputInfo: { count: 2 } });
+    expect(await ok('productGroups/count', { where: { parentId: 'group_digital' } })).toEqual({ count: 4 });
   });
 
   it('reads a group by id or slug, and answers 404 for none', async () => {

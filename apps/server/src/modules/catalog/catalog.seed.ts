@@ -91,6 +91,12 @@ const groups = [
     name: { en: 'Personal account', ru: 'Лицевой счёт' },
   },
   {
+    id: 'group_plans',
+    parentId: 'group_digital',
+    slug: 'plans',
+    name: { en: 'Subscription plans', ru: 'Тарифы с подпиской' },
+  },
+  {
     id: 'group_studio',
     parentId: null,
     slug: 'studio',
@@ -133,6 +139,34 @@ const colours: Array<[string, string, string]> = [
 ];
 const colourItems = (prices: Prices): SeedFeatureItem[] =>
   colours.map(([value, en, ru]) => ({ featureId: 'colour', value, name: { en, ru }, prices }));
+
+/**
+ * A subscription plan as the catalogue sells it (issue 15): its price is the monthly one; the
+ * subscriptions module holds its litres a month and its price for each period.
+ */
+const plan = (litres: number, prices: Prices): SeedProduct => ({
+  slug: `plan-${litres}`,
+  type: 'subscription_plan',
+  unitId: 'units.piece',
+  groupId: 'group_plans',
+  name: { en: `Plan: ${litres} images a month`, ru: `Тариф: ${litres} изображений в месяц` },
+  description: {
+    en: `${litres} litres every month: ${litres} full-size images without background. Unused litres roll over while you are subscribed. Pay monthly, or for a year at half the price.`,
+    ru: `${litres} литров каждый месяц: ${litres} изображений в полном размере без фона. Неиспользованные литры переносятся, пока действует подписка. Оплата помесячно или за год за полцены.`,
+  },
+  availableQuantity: null,
+  prices,
+  picture: { kind: 'litres', litres },
+});
+
+/** The plans' monthly prices: cheaper per litre than bundles, and cheaper per litre as they grow. */
+export const planMonthlyPrices: Record<number, Prices> = {
+  10: { RUB: 24_900, USD: 299, EUR: 279 },
+  40: { RUB: 79_000, USD: 999, EUR: 899 },
+  100: { RUB: 159_000, USD: 1_999, EUR: 1_799 },
+  200: { RUB: 279_000, USD: 3_499, EUR: 3_199 },
+  500: { RUB: 590_000, USD: 7_499, EUR: 6_899 },
+};
 
 /** Cheaper per litre as the bundle grows. */
 const catalogue: SeedProduct[] = [
@@ -309,6 +343,7 @@ const catalogue: SeedProduct[] = [
       ],
     },
   },
+  ...Object.entries(planMonthlyPrices).map(([litres, prices]) => plan(Number(litres), prices)),
 ];
 
 const priceRows = <K extends string>(key: K, id: string, prices: Prices) =>

@@ -285,6 +285,55 @@ export function createLedgerService(deps: { repo: LedgerRepo; transactor: Transa
     },
 
     /**
+     * Moves what is left of the account's live lots whose key starts with `keyPrefix` into one new
+     * lot that expires at `expiresAt` (null: never): a subscription's litres roll over into its next
+     * term this way. An `adjustment` draws the rests from the old lots and a `purchase` keyed `key`
+     * holds them; both post once (the adjustment is keyed `<key>:from`). Answers the litres moved.
+     * What an open hold took from an old lot is not moved: a release gives it back to that lot.
+     */
+    async carryOver(input: {
+      account: LedgerAccount;
+      keyPrefix: string;
+      expiresAt: Date | null;
+      key: string;
+      /** Counts the lots live at this moment (before now): a term renewed late still rolls over. */
+      asOf?: Date;
+    }): Promise<number> {
+      return transactor.run(async () => {
+        const accountId = await repo.findAccount(input.account);
+        if (!accountId) return 0;
+        await repo.lockAccount(accountId);
+        const moved = await repo.entryByKey(input.key);
+        if (moved) return moved.amount;
+        const lots = (
+          await repo.liveLots({ accountId, now: input.asOf ?? deps.now(), staleBefore: staleBefore() })
+        ).filter((lot) => lot.key.startsWith(input.keyPrefix) && lot.rest > 0);
+        const amount = sum(lots);
+        if (amount === 0) return 0;
+        await post(
+          {
+            accountId,
+            kind: 'adjustment',
+            amount: -amount,
+            key: `${input.key}:from`,
+            holdId: null,
+            expiresAt: null,
+          },
+          lots.map((lot) => ({ lotId: lot.id, amount: -lot.rest })),
+        );
+        await post({
+          accountId,
+          kind: 'purchase',
+          amount,
+          key: input.key,
+          holdId: null,
+          expiresAt: input.expiresAt,
+        });
+        return amount;
+      });
+    },
+
+    /**
      * Writes off what is left of each lot that expired, with an `expiry` entry drawn from it, so that
      * the entries of an account sum to its balance. A lot with an open hold waits until the hold is
      * closed: a release gives back to it first. Answers how many lots it wrote off.

@@ -1,3 +1,4 @@
+import type { LitreSource, LitreSummary } from '@cutout/contracts';
 import { type FreeLitresStrategy, type LitreHolder, monthlyFreeLitres, periodOf } from './free-litres.ts';
 import type { LedgerEntry } from './ledger.repo.ts';
 import type { LedgerAccount, LedgerService } from './ledger.service.ts';
@@ -10,6 +11,18 @@ export interface LitreBalance {
   /** What is left of bought and adjusted litres. */
   paid: number;
   total: number;
+}
+
+/**
+ * Where a lot of litres came from, by its natural key: the monthly grant (`grant:free:`), a plan
+ * (`plan:`), an order line (`purchase:order-item:`, a bundle), a code (`code:`).
+ */
+export function litreSourceOf(key: string): LitreSource {
+  if (key.startsWith('grant:free:')) return 'free';
+  if (key.startsWith('plan:')) return 'plan';
+  if (key.startsWith('purchase:order-item:')) return 'bundle';
+  if (key.startsWith('code:')) return 'code';
+  return 'other';
 }
 
 /** The litre account of a user. */
@@ -40,6 +53,22 @@ export function createLitreService(deps: {
 
   return {
     balance,
+
+    /** The litres that count now, by where they came from, soonest to expire first (issue 15). */
+    async summary(holder: LitreHolder): Promise<LitreSummary> {
+      await postDueGrant(holder);
+      const { total, lots } = await deps.ledger.balance(litreAccount(holder.id));
+      return {
+        total,
+        lots: lots
+          .filter((lot) => lot.rest > 0)
+          .map((lot) => ({
+            source: litreSourceOf(lot.key),
+            quantity: lot.rest,
+            expiresAt: lot.expiresAt?.toISOString() ?? null,
+          })),
+      };
+    },
 
     /** The partner actions of store info: one per bucket, their quantities summing to the balance. */
     async partnerActions(holder: LitreHolder) {

@@ -58,6 +58,7 @@ function orderLine(orderId: string, item: CartItem, position: number, offer: Pro
     vatMinor: item.vatAmount,
     productSetId: item.productSetId,
     litres: offer?.product.litres ?? null,
+    validityPeriodId: item.validityPeriodId,
     setPrintOption:
       offer?.product.productSet?.printOptionId.replace('product_set_print_options.', '') ?? null,
   };

@@ -1,17 +1,55 @@
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { litreAccount } from '../ledger/litres.service.ts';
+import { storedPeriod } from '../subscriptions/plans.service.ts';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
+import type { VouchersService } from '../vouchers/vouchers.service.ts';
 import type { OrderFulfilment } from './orders.service.ts';
 
 /**
  * What paying delivers online, by the line's product: a litre bundle credits its litres, a
  * personal-account top-up credits the account's money in the order's currency. Each credit is keyed
  * by the order line, so settling a payment again, or another payment of the same order, credits
- * nothing more. Gift cards and pin codes get their codes from the promotions module (the next
- * issue); goods wait for delivery.
+ * nothing more. A subscription plan starts, renews or replaces the buyer's subscription (once per
+ * order line, in the subscriptions module). A pin code or a gift card issues one code per unit
+ * (the vouchers module, keyed by the line and the unit): litres when the product has them, else the
+ * unit's price before discounts (its face value) as money on the personal account. Goods wait for delivery.
  */
-export function createOrderFulfilment(deps: { ledger: Pick<LedgerService, 'credit'> }): OrderFulfilment {
+export function createOrderFulfilment(deps: {
+  ledger: Pick<LedgerService, 'credit'>;
+  subscriptions: Pick<SubscriptionsService, 'fulfil'>;
+  vouchers: Pick<VouchersService, 'issue'>;
+}): OrderFulfilment {
   return {
     fulfillerOf(item) {
+      if (item.productType === 'pin_code' || item.productType === 'gift_card') {
+        return async ({ order }) => {
+          await deps.vouchers.issue({
+            kind: item.productType as 'pin_code' | 'gift_card',
+            grant: item.litres
+              ? { type: 'litres', litres: item.litres }
+              : { type: 'money', amount: item.unitPriceMinor, currency: order.currency },
+            quantity: item.quantity,
+            keyPrefix: `order-item:${item.id}`,
+            orderItemId: item.id,
+            buyerId: order.userId,
+            productName: item.name,
+          });
+        };
+      }
+      if (item.productType === 'subscription_plan' && item.productId) {
+        const period = storedPeriod(item.validityPeriodId ?? '');
+        if (!period) throw new Error(`order item ${item.id}: a plan without a period`);
+        return async ({ order }) => {
+          await deps.subscriptions.fulfil({
+            userId: order.userId,
+            key: `order-item:${item.id}`,
+            productId: item.productId!,
+            period,
+            currency: order.currency,
+            amountMinor: item.amountMinor,
+          });
+        };
+      }
       if (item.productType === 'goods' && item.litres) {
         return async ({ order }) => {
           await deps.ledger.credit({

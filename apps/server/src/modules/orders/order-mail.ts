@@ -1,4 +1,4 @@
-import { type Language, languages } from '@cutout/contracts';
+import { type Language, languages, type Voucher } from '@cutout/contracts';
 import type { Mailer } from '../../platform/messaging/messaging.port.ts';
 import type { InvoiceService } from './invoice/invoice.service.ts';
 import type { OrderRow } from './orders.repo.ts';
@@ -12,24 +12,28 @@ const texts = {
     intro: (name: string) => `Thank you! ${name} is paid. The invoice is attached.`,
     total: 'Total',
     open: 'Your order',
+    codes: 'Your codes (apply them in your account, or give them to someone):',
   },
   ru: {
     subject: (name: string) => `${name} оплачен`,
     intro: (name: string) => `Спасибо! ${name} оплачен. Счёт — во вложении.`,
     total: 'Итого',
     open: 'Ваш заказ',
+    codes: 'Ваши коды (примените их в личном кабинете или подарите):',
   },
 } satisfies Record<Language, unknown>;
 
 /**
  * The 'order paid' mail (issue 14): the order's lines and total in the buyer's language, a link to
  * the order, and the invoice PDF attached. It goes to the buyer's e-mail, or the recipient's when the
- * buyer has none (an anonymous checkout); with neither, nothing is sent.
+ * buyer has none (an anonymous checkout); with neither, nothing is sent. The pin codes and gift
+ * cards the order issued are listed in it.
  */
 export function createOrderMail(deps: {
   mailer: Mailer;
   invoices: Pick<InvoiceService, 'document' | 'pdf'>;
   recipientOf: (order: OrderRow) => Promise<string | null>;
+  codesOf: (order: OrderRow, language: Language) => Promise<Voucher[]>;
   siteUrl: string;
 }) {
   return {
@@ -45,12 +49,16 @@ export function createOrderMail(deps: {
       const lines = document.lines.filter((line) => !line.indent);
       const link = `${deps.siteUrl}/${language}/user/orders/${encodeURIComponent(order.id)}`;
       const total = `${t.total}: ${money.format(order.amountMinor / 100)}`;
+      const codes = (await deps.codesOf(order, language)).map(
+        (voucher) => `${voucher.productName ?? ''}: ${voucher.code}`,
+      );
       const text = [
         t.intro(name),
         '',
         ...lines.map((line) => `${line.name} × ${line.quantity} — ${money.format(line.amountMinor / 100)}`),
         '',
         total,
+        ...(codes.length > 0 ? ['', t.codes, ...codes] : []),
         '',
         `${t.open}: ${link}`,
       ].join('\n');
@@ -62,7 +70,11 @@ export function createOrderMail(deps: {
               `<li>${escapeHtml(`${line.name} × ${line.quantity} — ${money.format(line.amountMinor / 100)}`)}</li>`,
           )
           .join('') +
-        `</ul><p><strong>${escapeHtml(total)}</strong></p><p><a href="${escapeHtml(link)}">${escapeHtml(t.open)}</a></p>`;
+        `</ul><p><strong>${escapeHtml(total)}</strong></p>` +
+        (codes.length > 0
+          ? `<p>${escapeHtml(t.codes)}</p><ul>${codes.map((code) => `<li><code>${escapeHtml(code)}</code></li>`).join('')}</ul>`
+          : '') +
+        `<p><a href="${escapeHtml(link)}">${escapeHtml(t.open)}</a></p>`;
       await deps.mailer.send({
         to,
         subject: t.subject(name),

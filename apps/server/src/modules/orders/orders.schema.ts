@@ -107,6 +107,8 @@ export const orderItems = pgTable(
     vatRatePercent: integer('vat_rate_percent'),
     vatMinor: bigint('vat_minor', { mode: 'number' }).notNull(),
     productSetId: text('product_set_id'),
+    /** A subscription plan's period (`validity_periods.month`…), copied at checkout. */
+    validityPeriodId: text('validity_period_id'),
     /** Litres one unit credits (litre bundles), copied at checkout. */
     litres: integer('litres'),
     /** A product of a set, printed under it (the set's print option). */

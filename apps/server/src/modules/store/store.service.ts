@@ -17,7 +17,6 @@ import {
 import { DomainError } from '../../platform/errors.ts';
 import { localized } from '../../platform/localized.ts';
 import type { CurrencyRow, LocaleRow, StoreRepo, StoreSnapshot } from './store.repo.ts';
-import type { LocalizedText } from './store.schema.ts';
 
 export type { StoreSelection };
 

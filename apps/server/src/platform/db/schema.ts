@@ -12,6 +12,8 @@ export * from '../../modules/payments/payments.schema.ts';
 export * from '../../modules/promotions/promotions.schema.ts';
 export * from '../../modules/removal/removal.schema.ts';
 export * from '../../modules/store/store.schema.ts';
+export * from '../../modules/subscriptions/subscriptions.schema.ts';
 export * from '../../modules/users/users.schema.ts';
+export * from '../../modules/vouchers/vouchers.schema.ts';
 export * from '../messaging/outbox.schema.ts';
 export * from '../payments/demo/demo-acquirer.schema.ts';
