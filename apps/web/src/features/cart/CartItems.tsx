@@ -1,13 +1,24 @@
-import type { CartItem } from '@cutout/contracts';
+import type { CartItem, ValidityPeriodId } from '@cutout/contracts';
 import { clsx } from 'clsx';
 import { CircleSlash, ImageOff, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { imageUrl } from '../../shared/catalog/catalog-api.ts';
+import { useFormatAmount } from '../../shared/format/use-format-amount.ts';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { CartQuantity } from './CartQuantity.tsx';
-import { useFormatAmount } from './use-format-amount.ts';
+
+/** The translation of each plan period, under cart.item.period. */
+const periodKeys: Record<ValidityPeriodId, string> = {
+  'validity_periods.month': 'month',
+  'validity_periods.year': 'year',
+  'validity_periods.forever': 'forever',
+};
+
+/** A subscription plan: one per cart, bought for the period it names. */
+const isPlan = (item: CartItem) =>
+  item.validityPeriodId !== null || item.product?.typeId === 'product_types.subscription_plan';
 
 /** What a change of one item asks of the cart. */
 export type ItemChange = { id: string; quantity?: number; selected?: boolean };
@@ -78,6 +89,10 @@ function CartItemRow({
   const formatAmount = useFormatAmount();
   const nameId = useId();
   const product = item.product;
+  const plan = isPlan(item);
+  const period = item.validityPeriodId
+    ? (periodKeys as Partial<Record<string, string>>)[item.validityPeriodId]
+    : undefined;
   const href =
     item.tradeOfferId && product
       ? to(`/products/${encodeURIComponent(item.tradeOfferId)}/${encodeURIComponent(product.slugifyId)}`)
@@ -107,10 +122,15 @@ function CartItemRow({
               item.name
             )}
           </h3>
+          {period && (
+            <p className="mt-1 text-sm font-medium text-violet-700">{t(`cart.item.period.${period}`)}</p>
+          )}
           {item.optionName && <p className="mt-1 text-sm text-slate-500">{item.optionName}</p>}
-          <p className="mt-1 text-sm text-slate-500 tabular-nums">
-            {t('cart.item.unitPrice', { price: formatAmount(item.price, currency) })}
-          </p>
+          {!plan && (
+            <p className="mt-1 text-sm text-slate-500 tabular-nums">
+              {t('cart.item.unitPrice', { price: formatAmount(item.price, currency) })}
+            </p>
+          )}
           {!item.available && (
             <p className="mt-2 inline-flex items-center gap-1.5 text-sm font-medium text-rose-600">
               <CircleSlash aria-hidden="true" className="size-4" />
@@ -118,12 +138,14 @@ function CartItemRow({
             </p>
           )}
           <div className="mt-3 flex items-center gap-2">
-            <CartQuantity
-              name={item.name}
-              quantity={item.quantity}
-              allowedQuantities={item.allowedQuantities}
-              onChange={(quantity) => onChange({ id: item.id, quantity })}
-            />
+            {!plan && (
+              <CartQuantity
+                name={item.name}
+                quantity={item.quantity}
+                allowedQuantities={item.allowedQuantities}
+                onChange={(quantity) => onChange({ id: item.id, quantity })}
+              />
+            )}
             <button
               type="button"
               onClick={() => onChange({ id: item.id, quantity: 0 })}
@@ -135,12 +157,34 @@ function CartItemRow({
             </button>
           </div>
         </div>
-        <p className="text-lg font-semibold whitespace-nowrap text-slate-900 tabular-nums sm:text-right">
-          <span className="sr-only">{t('cart.item.amount')}: </span>
-          {formatAmount(item.amount, currency)}
-        </p>
+        <ItemAmount item={item} currency={currency} />
       </div>
     </article>
+  );
+}
+
+/** The line's amount; under a discount, the amount before it crossed out above. */
+function ItemAmount({ item, currency }: { item: CartItem; currency: string }) {
+  const { t } = useTranslation();
+  const formatAmount = useFormatAmount();
+  return (
+    <div className="flex flex-wrap items-baseline gap-x-2 tabular-nums sm:flex-col sm:flex-nowrap sm:items-end sm:gap-0.5">
+      {item.autoDiscountAmount > 0 && (
+        <p className="text-sm whitespace-nowrap text-slate-400">
+          <span className="sr-only">{t('cart.item.amountBeforeDiscount')}: </span>
+          <s>{formatAmount(item.amountWithoutDiscount, currency)}</s>
+        </p>
+      )}
+      <p
+        className={clsx(
+          'text-lg font-semibold whitespace-nowrap',
+          item.autoDiscountAmount > 0 ? 'text-emerald-700' : 'text-slate-900',
+        )}
+      >
+        <span className="sr-only">{t('cart.item.amount')}: </span>
+        {formatAmount(item.amount, currency)}
+      </p>
+    </div>
   );
 }
 

@@ -58,6 +58,31 @@ describe('CartPage', () => {
     expect(within(summary).getByRole('button', { name: 'Place order' })).toBeDisabled();
   });
 
+  it('shows a plan with its period and no quantity control, in both languages', async () => {
+    signIn();
+    const plan = cartItemFixture({
+      id: 'plan-1',
+      name: 'Pro plan',
+      validityPeriodId: 'validity_periods.year',
+    });
+    const api = fakeCartApi({ items: [cartItemFixture(), plan] });
+    mockApi({ handler: api.handle });
+    const view = renderInShell(<CartPage />, { path: '/en/shopping-cart' });
+    const item = await screen.findByRole('article', { name: 'Pro plan' });
+    expect(within(item).getByText('Yearly')).toBeInTheDocument();
+    expect(within(item).queryByRole('spinbutton')).not.toBeInTheDocument();
+    expect(within(item).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(within(item).getByRole('button', { name: 'Remove Pro plan from the cart' })).toBeInTheDocument();
+    // The other product keeps its quantity.
+    expect(screen.getByRole('spinbutton', { name: 'Quantity of Folding light box' })).toBeInTheDocument();
+    view.unmount();
+
+    renderInShell(<CartPage />, { path: '/ru/shopping-cart', language: 'ru' });
+    expect(
+      within(await screen.findByRole('article', { name: 'Pro plan' })).getByText('На год'),
+    ).toBeInTheDocument();
+  });
+
   it('shows the empty state with a link to the catalogue', async () => {
     signIn();
     renderCart(fakeCartApi({ items: [] }));

@@ -5,6 +5,7 @@ import { Navigate } from 'react-router';
 import { errorMessage } from '../../shared/api/api-error.ts';
 import type { ShoppingCart } from '../../shared/cart/cart-api.ts';
 import { useCartQuery } from '../../shared/cart/use-cart-query.ts';
+import { useFormatAmount } from '../../shared/format/use-format-amount.ts';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { paths } from '../../shared/routing/paths.ts';
 import { useIsAuthorised } from '../../shared/session/session.ts';
@@ -22,7 +23,6 @@ import { OrderSummary } from './OrderSummary.tsx';
 import { PaymentChoice } from './PaymentChoice.tsx';
 import { useUpdateCart } from './use-cart.ts';
 import { useCheckout } from './use-checkout.ts';
-import { useFormatAmount } from './use-format-amount.ts';
 
 /**
  * The shopping cart (`/{lang}/shopping-cart`), for signed-in users only: a visitor goes to the

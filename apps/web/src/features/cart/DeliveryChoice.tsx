@@ -9,10 +9,10 @@ import {
   type DeliveryOption,
   type ShoppingCart,
 } from '../../shared/cart/cart-api.ts';
+import { useFormatAmount } from '../../shared/format/use-format-amount.ts';
 import { useToast } from '../../shared/ui/toast-context.tsx';
 import { CheckoutStep, ChoiceList, StepNote } from './ChoiceList.tsx';
 import { ContactSetChoice } from './ContactSetChoice.tsx';
-import { useFormatAmount } from './use-format-amount.ts';
 
 type Update = (request: UpdateShoppingCartRequest) => void;
 

@@ -3,12 +3,15 @@ import { Info, LoaderCircle, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShoppingCart } from '../../shared/cart/cart-api.ts';
+import { useFormatAmount } from '../../shared/format/use-format-amount.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { useFormatAmount } from './use-format-amount.ts';
+import { PromoCodeField } from './PromoCodeField.tsx';
+import { useApplyPromoCode } from './use-cart.ts';
 
 /**
- * The cart's sums (SPEC §3, §9: delivery apart from the products, VAT included), why it cannot
- * be checked out yet (the cart's errorReason, SPEC §8.1), and the button that places the order.
+ * The cart's promo code and sums (SPEC §3, §9: the products before the discount, delivery apart,
+ * the discount, VAT included), why it cannot be checked out yet (the cart's errorReason, SPEC
+ * §8.1), and the button that places the order.
  */
 export function OrderSummary({
   cart,
@@ -24,6 +27,9 @@ export function OrderSummary({
   const { t } = useTranslation();
   const formatAmount = useFormatAmount();
   const amount = (value: number) => formatAmount(value, cart.currency);
+  const promo = useApplyPromoCode();
+  // The server's productsAmount is after the discount; the summary lists the discount apart.
+  const productsWithoutDiscount = cart.productsAmount + cart.discountAmount;
 
   return (
     <section
@@ -33,9 +39,10 @@ export function OrderSummary({
       <h2 id="cart-summary" className="text-lg font-semibold text-slate-900">
         {t('cart.summary.title')}
       </h2>
-      <dl className="mt-4 flex flex-col gap-2.5 text-sm">
+      <PromoCodeField cart={cart} promo={promo} />
+      <dl className="mt-5 flex flex-col gap-2.5 border-t border-slate-100 pt-5 text-sm">
         <Row label={t('cart.summary.products', { count: cart.productCount })}>
-          {amount(cart.productsAmount)}
+          {amount(productsWithoutDiscount)}
         </Row>
         {cart.deliveryRequired && (
           <Row label={t('cart.summary.delivery')}>
@@ -45,9 +52,11 @@ export function OrderSummary({
           </Row>
         )}
         {cart.discountAmount > 0 && (
-          <Row label={t('cart.summary.discount')}>−{amount(cart.discountAmount)}</Row>
+          <Row label={t('cart.summary.discount')} tone="discount">
+            −{amount(cart.discountAmount)}
+          </Row>
         )}
-        <Row label={t('cart.summary.vat')} muted>
+        <Row label={t('cart.summary.vat')} tone="muted">
           {amount(cart.vatAmount)}
         </Row>
         <div className="mt-2 flex items-baseline justify-between gap-4 border-t border-slate-100 pt-4">
@@ -63,7 +72,7 @@ export function OrderSummary({
       <Button
         size="lg"
         className="mt-5 w-full"
-        disabled={Boolean(cart.errorReason) || placing || busy}
+        disabled={Boolean(cart.errorReason) || placing || busy || promo.isPending}
         aria-busy={placing || undefined}
         onClick={onCheckout}
       >
@@ -79,13 +88,26 @@ export function OrderSummary({
   );
 }
 
-function Row({ label, children, muted }: { label: string; children: ReactNode; muted?: boolean }) {
+const rowTones = {
+  plain: ['text-slate-600', 'font-medium text-slate-900 tabular-nums'],
+  muted: ['text-slate-500', 'text-slate-500 tabular-nums'],
+  discount: ['text-emerald-700', 'font-medium text-emerald-700 tabular-nums whitespace-nowrap'],
+} as const;
+
+function Row({
+  label,
+  children,
+  tone = 'plain',
+}: {
+  label: string;
+  children: ReactNode;
+  tone?: keyof typeof rowTones;
+}) {
+  const [labelClasses, valueClasses] = rowTones[tone];
   return (
     <div className="flex items-baseline justify-between gap-4">
-      <dt className={muted ? 'text-slate-500' : 'text-slate-600'}>{label}</dt>
-      <dd className={muted ? 'text-slate-500 tabular-nums' : 'font-medium text-slate-900 tabular-nums'}>
-        {children}
-      </dd>
+      <dt className={labelClasses}>{label}</dt>
+      <dd className={valueClasses}>{children}</dd>
     </div>
   );
 }

@@ -3,8 +3,11 @@ import type { CartItem, DeliveryOption, PaymentOperationResult, ShoppingCart } f
 /**
  * For tests: the cart calls answered at fetch level over an in-memory cart, each call recorded with
  * its body. Changes are applied as the server would for what the screens send (quantity, selected,
- * select-all, choices); sums are recomputed from the items.
+ * select-all, choices, promo code); sums are recomputed from the items.
  */
+
+/** A promo code the fake knows: a percent off every selected item, or the server's refusal. */
+export type FakePromoCode = { percent: number } | Refusal;
 
 export function cartItemFixture(overrides: Partial<CartItem> = {}): CartItem {
   const price = overrides.price === undefined ? 150_000 : overrides.price;
@@ -66,24 +69,46 @@ export const deliveryOptionsFixture: DeliveryOption[] = [
   },
 ];
 
-function cartOf(items: CartItem[], choices: Partial<ShoppingCart>): ShoppingCart {
-  const selected = items.filter((item) => item.selected);
-  const productsAmount = selected.reduce((sum, item) => sum + (item.price ?? 0) * item.quantity, 0);
+function cartOf(
+  items: CartItem[],
+  choices: Partial<ShoppingCart>,
+  promoCodes: Record<string, FakePromoCode>,
+): ShoppingCart {
+  const code = choices.couponCodePrompt ?? null;
+  const promo = code ? promoCodes[code] : undefined;
+  // A stored code the fake does not know (or now refuses) is stale: no discount, and the cart says so.
+  const percent = promo && 'percent' in promo ? promo.percent : 0;
+  const priced = items.map((item) => {
+    const amountWithoutDiscount = (item.price ?? 0) * item.quantity;
+    const discount = item.selected ? Math.round((amountWithoutDiscount * percent) / 100) : 0;
+    return {
+      ...item,
+      amount: amountWithoutDiscount - discount,
+      amountWithoutDiscount,
+      autoDiscountPercent: discount > 0 ? percent : 0,
+      autoDiscountAmount: discount,
+    };
+  });
+  const selected = priced.filter((item) => item.selected);
+  const productsAmount = selected.reduce((sum, item) => sum + item.amount, 0);
+  const discountAmount = selected.reduce((sum, item) => sum + item.autoDiscountAmount, 0);
   const deliveryRequired = choices.deliveryRequired ?? false;
   const errorReason: ShoppingCart['errorReason'] =
     selected.length === 0
       ? 'cart_error_nothing_selected'
-      : deliveryRequired && !choices.deliveryOptionId
-        ? 'cart_error_delivery_required'
-        : deliveryRequired && !choices.deliveryContactSetId
-          ? 'cart_error_delivery_contact_required'
-          : !choices.paymentOptionId
-            ? 'cart_error_payment_option_required'
-            : null;
+      : code && percent === 0
+        ? 'cart_error_promo_code_invalid'
+        : deliveryRequired && !choices.deliveryOptionId
+          ? 'cart_error_delivery_required'
+          : deliveryRequired && !choices.deliveryContactSetId
+            ? 'cart_error_delivery_contact_required'
+            : !choices.paymentOptionId
+              ? 'cart_error_payment_option_required'
+              : null;
   return {
     id: 'cart-1',
     currency: 'RUB',
-    productItems: items.map((item) => ({ ...item, amount: (item.price ?? 0) * item.quantity })),
+    productItems: priced,
     productCount: selected.reduce((sum, item) => sum + item.quantity, 0),
     paymentOptionId: null,
     paymentOption: null,
@@ -97,10 +122,10 @@ function cartOf(items: CartItem[], choices: Partial<ShoppingCart>): ShoppingCart
     bonusPointBalance: 0,
     bonusPointOutcome: 0,
     amount: productsAmount,
-    amountWithoutDiscount: productsAmount,
+    amountWithoutDiscount: productsAmount + discountAmount,
     productsAmount,
     deliveryAmount: 0,
-    discountAmount: 0,
+    discountAmount,
     vatAmount: Math.round(productsAmount / 6),
     ...choices,
     deliveryRequired,
@@ -125,10 +150,14 @@ export function fakeCartApi(
     checkout?: PaymentOperationResult | Refusal;
     validate?: PaymentOperationResult | Refusal;
     signedIn?: boolean;
+    /** Codes by their upper-case text. */
+    promoCodes?: Record<string, FakePromoCode>;
   } = {},
 ) {
   let items = options.items ?? [cartItemFixture()];
   let choices: Partial<ShoppingCart> = options.choices ?? {};
+  const promoCodes = options.promoCodes ?? {};
+  const cart = () => cartOf(items, choices, promoCodes);
   const calls: Array<{ call: string; body: Body }> = [];
   const answer = (result: PaymentOperationResult | Refusal | undefined) =>
     result && 'code' in result
@@ -142,9 +171,21 @@ export function fakeCartApi(
     switch (path) {
       case '/shoppingCarts/fetchShoppingCart':
         record('fetch');
-        return jsonResponse(cartOf(items, choices));
+        return jsonResponse(cart());
       case '/shoppingCarts/updateShoppingCart': {
         record('update');
+        if (typeof body.couponCodePrompt === 'string') {
+          const code = body.couponCodePrompt.trim().toUpperCase();
+          const promo = promoCodes[code];
+          if (code && !promo)
+            return answer({
+              status: 422,
+              code: 'PROMO_CODE_UNKNOWN',
+              message: 'There is no such promo code.',
+            });
+          if (promo && 'code' in promo) return answer(promo);
+          choices = { ...choices, couponCodePrompt: code || null };
+        }
         for (const change of body.productItems ?? []) {
           items = items
             .map((item) =>
@@ -168,7 +209,7 @@ export function fakeCartApi(
         ] as const) {
           if (key in body) choices = { ...choices, [key]: body[key] as string | null };
         }
-        return jsonResponse(cartOf(items, choices));
+        return jsonResponse(cart());
       }
       case '/shoppingCarts/fetchPaymentOptionList':
         record('paymentOptions');

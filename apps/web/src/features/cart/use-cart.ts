@@ -25,3 +25,17 @@ export function useUpdateCart() {
     },
   });
 }
+
+/**
+ * Applies a promo code, or removes it with ''. A refusal (PROMO_CODE_*, its message already in the
+ * buyer's language) is left to the field to show under itself; the cart keeps what it had, so
+ * nothing is fetched again.
+ */
+export function useApplyPromoCode() {
+  const queryClient = useQueryClient();
+  const key = useCartQueryKey();
+  return useMutation({
+    mutationFn: (couponCodePrompt: string) => cartApi.update({ couponCodePrompt }),
+    onSuccess: (cart: ShoppingCart) => queryClient.setQueryData(key, cart),
+  });
+}

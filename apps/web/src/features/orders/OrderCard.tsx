@@ -2,18 +2,19 @@ import type { Order } from '@cutout/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFormatAmount } from '../../shared/format/use-format-amount.ts';
+import { useFormatDateTime } from '../../shared/format/use-format-date.ts';
 import { OrderActions, useOrderLink } from './OrderActions.tsx';
 import { lineName, productLines } from './order-products.ts';
 import { StatusBadge } from './StatusBadge.tsx';
-import { useFormatDate, useFormatOrderMoney } from './use-order-format.ts';
 
 /** One order in the list: number, date, status, what was bought, the total and what can be done. */
 export function OrderCard({ order }: { order: Order }) {
   const { t } = useTranslation();
   const titleId = useId();
   const link = useOrderLink(order);
-  const formatMoney = useFormatOrderMoney();
-  const formatDate = useFormatDate();
+  const formatMoney = useFormatAmount();
+  const formatDate = useFormatDateTime();
   const lines = productLines(order);
   const [first] = lines;
 

@@ -2,14 +2,14 @@ import type { Order } from '@cutout/contracts';
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormatAmount } from '../../shared/format/use-format-amount.ts';
 import { DetailCard } from './DetailCard.tsx';
 import { lineName, productLines } from './order-products.ts';
-import { useFormatOrderMoney } from './use-order-format.ts';
 
 /** What was bought, as it was at checkout, and the totals (VAT included in the prices). */
 export function OrderLines({ order }: { order: Order }) {
   const { t } = useTranslation();
-  const formatMoney = useFormatOrderMoney();
+  const formatMoney = useFormatAmount();
   const money = (minor: number) => formatMoney(minor, order.currency);
   const lines = productLines(order);
   const hasDelivery = order.productItems.length > lines.length || Boolean(order.contacts.deliveryOptionName);

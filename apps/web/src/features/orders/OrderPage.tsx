@@ -3,6 +3,7 @@ import { ArrowLeft, RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { errorMessage } from '../../shared/api/api-error.ts';
+import { useFormatDateTime } from '../../shared/format/use-format-date.ts';
 import { usePageTitle } from '../../shared/meta/page-title.ts';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { isNotFoundError, NotFoundError } from '../../shared/routing/not-found.ts';
@@ -18,7 +19,6 @@ import { OrderLines } from './OrderLines.tsx';
 import { OrderTimeline } from './OrderTimeline.tsx';
 import { ordersApi, ordersQueryKeys } from './orders-api.ts';
 import { StatusBadge } from './StatusBadge.tsx';
-import { useFormatDate } from './use-order-format.ts';
 
 /** The id of the order to show: from the route, or from the navigation state (SPEC §2.2). */
 function useOrderId(): string | undefined {
@@ -54,7 +54,7 @@ export function OrderPage() {
 function OrderScreen({ orderId }: { orderId: string }) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
-  const formatDate = useFormatDate();
+  const formatDate = useFormatDateTime();
   const order = useQuery({
     queryKey: ordersQueryKeys.detail(orderId),
     queryFn: ({ signal }) => ordersApi.get(orderId, signal),

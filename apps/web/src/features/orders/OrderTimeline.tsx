@@ -2,9 +2,9 @@ import type { Order } from '@cutout/contracts';
 import { clsx } from 'clsx';
 import { Check, CircleDashed, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useFormatDateTime } from '../../shared/format/use-format-date.ts';
 import { DetailCard } from './DetailCard.tsx';
 import { timelineOf } from './order-timeline.ts';
-import { useFormatDate } from './use-order-format.ts';
 
 const markers = {
   done: { icon: Check, className: 'bg-emerald-500 text-white' },
@@ -15,7 +15,7 @@ const markers = {
 /** Where the order stands: placed, paid, fulfilled — or cancelled, or refunded. */
 export function OrderTimeline({ order }: { order: Order }) {
   const { t } = useTranslation();
-  const formatDate = useFormatDate();
+  const formatDate = useFormatDateTime();
   const steps = timelineOf(order);
   return (
     <DetailCard title={t('orders.detail.timeline')}>

@@ -5,12 +5,12 @@ import { CreditCard, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/api-error.ts';
+import { useFormatAmount } from '../../shared/format/use-format-amount.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { useToast } from '../../shared/ui/toast-context.tsx';
 import { ordersApi } from './orders-api.ts';
 import { defaultPaymentOption, usePayOrder } from './use-order-actions.ts';
-import { useFormatOrderMoney } from './use-order-format.ts';
 
 const paymentOptionsKey = ['orders', 'paymentOptions'] as const;
 
@@ -89,7 +89,7 @@ function PaymentOptionDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const formatMoney = useFormatOrderMoney();
+  const formatMoney = useFormatAmount();
   return (
     <Modal
       title={t('orders.pay.title', { name: order.defaultName })}

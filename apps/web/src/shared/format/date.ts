@@ -4,3 +4,10 @@ export function formatDateTime(value: string | Date, locale: string): string {
   if (Number.isNaN(date.getTime())) return '—';
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
+
+/** A date in the page's language ('12 Mar 2026' / '12 мар. 2026 г.'). */
+export function formatDate(value: string | Date, locale: string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '—';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+}

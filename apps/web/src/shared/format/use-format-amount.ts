@@ -1,6 +1,6 @@
 import { currencyMinorUnits, isCurrencyCode } from '@cutout/contracts';
 import { useCallback } from 'react';
-import { useFormatPrice } from '../../shared/format/use-format-price.ts';
+import { useFormatPrice } from './use-format-price.ts';
 
 /** Formats an amount in minor units of a currency as the rest of the app does (SPEC §9). */
 export function useFormatAmount(): (amountMinor: number | null, currency: string) => string {
