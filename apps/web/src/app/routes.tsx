@@ -99,6 +99,13 @@ export const routes: RouteObject[] = [
                       Component: (await import('../features/product/ProductPage.tsx')).ProductPage,
                     }),
                   })),
+                  ...['pricing', 'subscription-plans'].map((path) => ({
+                    path,
+                    handle: handle({ titleKey: 'meta.pricing' }),
+                    lazy: async () => ({
+                      Component: (await import('../features/pricing/PricingPage.tsx')).PricingPage,
+                    }),
+                  })),
                   {
                     path: 'shopping-cart',
                     handle: handle({ titleKey: 'meta.shoppingCart' }),

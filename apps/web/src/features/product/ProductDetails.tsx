@@ -1,14 +1,16 @@
 import type { ProductTradeOffer } from '@cutout/contracts';
 import { allowedQuantity } from '@cutout/contracts';
 import { clsx } from 'clsx';
-import { CircleCheck, CircleSlash } from 'lucide-react';
+import { CalendarRange, CircleCheck, CircleSlash } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AddToCartButton } from '../../shared/cart/AddToCartButton.tsx';
-import { useLanguage } from '../../shared/routing/language-context.tsx';
+import { useLanguage, useLocalizedPath } from '../../shared/routing/language-context.tsx';
+import { paths } from '../../shared/routing/paths.ts';
 import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
 import { storeOption } from '../../shared/store-info/store-options.ts';
+import { ButtonLink } from '../../shared/ui/button.tsx';
 import { FavouriteButton } from './FavouriteButton.tsx';
 import { FeaturePicker } from './FeaturePicker.tsx';
 import { ProductSetContents } from './ProductSetContents.tsx';
@@ -33,6 +35,7 @@ import { useFormatMoney } from './use-format-money.ts';
 export function ProductDetails({ offer, name }: { offer: ProductTradeOffer; name: string }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const to = useLocalizedPath();
   const formatMoney = useFormatMoney();
   const info = useStoreInfo();
   const { product, availableQuantity } = offer;
@@ -64,8 +67,10 @@ export function ProductDetails({ offer, name }: { offer: ProductTradeOffer; name
       ? allowedQuantity(typedQuantity, choice.values)
       : clampQuantity(typedQuantity, choice.max);
   // Nothing to count out when none is left, or when the stock is below the smallest allowed quantity.
+  // A plan is bought one at a time, for a period chosen on the pricing page (SPEC §5).
+  const plan = product.typeId === 'product_types.subscription_plan';
   const canChooseQuantity =
-    !isOutOfStock(availableQuantity) && !(choice.kind === 'list' && choice.values.length === 0);
+    !plan && !isOutOfStock(availableQuantity) && !(choice.kind === 'list' && choice.values.length === 0);
   const price = unitPrice(offer.price, chosen);
   // The option that sets the price goes to the cart (see unitPrice), else the last one chosen.
   const option = [...chosen].reverse().find((item) => item.price) ?? chosen.at(-1);
@@ -124,11 +129,18 @@ export function ProductDetails({ offer, name }: { offer: ProductTradeOffer; name
         )}
 
         <div className="mt-6 flex flex-col gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:items-start">
-          <AddToCartButton
-            addition={{ tradeOfferId: offer.id, optionId: option?.id ?? null, quantity }}
-            outOfStock={soldOut}
-            className="w-full sm:w-auto"
-          />
+          {plan ? (
+            <ButtonLink to={to(paths.pricing)} size="lg" className="w-full sm:w-auto">
+              <CalendarRange aria-hidden="true" className="size-5" />
+              {t('product.plan.choosePeriod')}
+            </ButtonLink>
+          ) : (
+            <AddToCartButton
+              addition={{ tradeOfferId: offer.id, optionId: option?.id ?? null, quantity }}
+              outOfStock={soldOut}
+              className="w-full sm:w-auto"
+            />
+          )}
           <FavouriteButton offerId={offer.id} favourite={offer.favorite} />
         </div>
       </section>

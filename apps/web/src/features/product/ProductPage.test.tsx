@@ -328,6 +328,30 @@ describe('ProductPage', () => {
     ]);
   });
 
+  it('sends a plan to the pricing page to choose its period instead of adding it', async () => {
+    signIn();
+    const { cartCalls } = mockCatalogApi(
+      offerFixture(
+        { featureItems: [], availableQuantity: null },
+        { typeId: 'product_types.subscription_plan', useQuantityLimit: false },
+      ),
+    );
+    const { unmount } = await openProduct();
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('spinbutton', { name: 'Quantity' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Choose a period on the pricing page' })).toHaveAttribute(
+      'href',
+      '/en/pricing',
+    );
+    unmount();
+    await openProduct('/ru/products/paper-backdrop');
+    expect(screen.getByRole('link', { name: 'Выбрать срок на странице тарифов' })).toHaveAttribute(
+      'href',
+      '/ru/pricing',
+    );
+    expect(cartCalls).toEqual([]);
+  });
+
   it("reads 'Out of stock.' and cannot be added when the store counts stock and none is left", async () => {
     mockCatalogApi(offerFixture({ availableQuantity: 0 }));
     const fetchMock = vi.mocked(fetch);

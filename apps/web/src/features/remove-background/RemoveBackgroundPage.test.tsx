@@ -167,7 +167,8 @@ describe('RemoveBackgroundPage', () => {
       within(screen.getByRole('region', { name: 'Result' })).queryByRole('alert'),
     ).not.toBeInTheDocument();
     await user.click(within(toast).getByRole('button', { name: 'Buy litres' }));
-    expect(router.state.location.pathname).toBe('/en/pricing');
+    // The pricing page is loaded lazily: the navigation ends once its code has arrived.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/pricing'));
     expect(saveBlob).not.toHaveBeenCalled();
   });
 

@@ -10,11 +10,15 @@ import { storeOption } from '../store-info/store-options.ts';
 import { useToast } from '../ui/toast-context.tsx';
 import { cartApi, cartQueryKeys } from './cart-api.ts';
 
-/** What goes into the cart: a trade offer, the chosen option and how many (1 when not said). */
+/**
+ * What goes into the cart: a trade offer, the chosen option and how many (1 when not said); a
+ * subscription plan also with its validity period (the cart refuses a plan without one).
+ */
 export interface CartAddition {
   tradeOfferId: string;
   optionId?: string | null;
   quantity?: number;
+  validityPeriodId?: string;
 }
 
 /**
@@ -56,6 +60,7 @@ export function useAddToCart() {
             tradeOfferId: addition.tradeOfferId,
             ...(addition.optionId ? { optionId: addition.optionId } : {}),
             ...(addition.quantity !== undefined ? { quantity: addition.quantity } : {}),
+            ...(addition.validityPeriodId ? { validityPeriodId: addition.validityPeriodId } : {}),
           },
         ],
       });
@@ -69,14 +74,15 @@ export function useAddToCart() {
   });
 
   const add = useCallback(
-    (addition: CartAddition) => {
+    /** `onAdded` runs once the cart has taken the addition (to go on to the cart, say). */
+    (addition: CartAddition, options: { onAdded?: () => void } = {}) => {
       if (!authorised && !anonymousAllowed) {
         // NAT_AUTH_REQUIRED_ERROR (SPEC §8.1).
         toast.error(t('cart.add.authRequired'));
         openModal('registration');
         return;
       }
-      mutation.mutate(addition);
+      mutation.mutate(addition, { onSuccess: () => options.onAdded?.() });
     },
     [authorised, anonymousAllowed, mutation, toast, t, openModal],
   );
