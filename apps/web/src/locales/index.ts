@@ -1,3 +1,5 @@
+import accountEn from './account/en.json';
+import accountRu from './account/ru.json';
 import cartEn from './cart/en.json';
 import cartRu from './cart/ru.json';
 import catalogEn from './catalog/en.json';
@@ -5,6 +7,8 @@ import catalogRu from './catalog/ru.json';
 import en from './en.json';
 import ordersEn from './orders/en.json';
 import ordersRu from './orders/ru.json';
+import pricingEn from './pricing/en.json';
+import pricingRu from './pricing/ru.json';
 import productEn from './product/en.json';
 import productRu from './product/ru.json';
 import ru from './ru.json';
@@ -15,6 +19,6 @@ import ru from './ru.json';
  * same file.
  */
 export const messages = {
-  en: { ...en, ...catalogEn, ...productEn, ...cartEn, ...ordersEn },
-  ru: { ...ru, ...catalogRu, ...productRu, ...cartRu, ...ordersRu },
+  en: { ...en, ...catalogEn, ...productEn, ...cartEn, ...ordersEn, ...pricingEn, ...accountEn },
+  ru: { ...ru, ...catalogRu, ...productRu, ...cartRu, ...ordersRu, ...pricingRu, ...accountRu },
 };

@@ -9,12 +9,14 @@ import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
 import { Container } from '../../shared/ui/container.tsx';
 import { AccountSummary } from './AccountSummary.tsx';
 import { ChangePasswordCard } from './ChangePasswordCard.tsx';
+import { LitresCard } from './LitresCard.tsx';
 import { PreferencesCard } from './PreferencesCard.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
+import { SubscriptionCard } from './SubscriptionCard.tsx';
 
 /**
- * The account page (`/{lang}/user`): profile, language and currency, password. A visitor gets
- * the login modal over it and lands here once signed in.
+ * The account page (`/{lang}/user`): subscription, litres, profile, language and currency,
+ * password. A visitor gets the login modal over it and lands here once signed in.
  */
 export function ProfilePage() {
   const { t } = useTranslation();
@@ -56,6 +58,8 @@ export function ProfilePage() {
                 />
               </div>
               <div className="flex min-w-0 flex-col gap-6">
+                <SubscriptionCard />
+                <LitresCard />
                 <ProfileCard user={info.user} />
                 <PreferencesCard />
                 {info.user.hasPassword && <ChangePasswordCard />}

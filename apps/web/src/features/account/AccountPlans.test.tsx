@@ -1,0 +1,252 @@
+import { type LitreSummary, type Subscription, storageKeys } from '@cutout/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { formatDate } from '../../shared/format/date.ts';
+import { formatPrice } from '../../shared/format/price.ts';
+import { reloadSession } from '../../shared/session/session.ts';
+import { jsonResponse, storeInfoFixture } from '../../test/fixtures.ts';
+import { mockApi, renderApp } from '../../test/render.tsx';
+import { errorResponse, userFixture } from '../../test/users-api.ts';
+
+const expiresAt = '2026-12-12T10:00:00.000Z';
+const nextAccrualAt = '2026-12-12T10:00:00.000Z';
+
+function subscriptionFixture(overrides: Partial<Subscription> = {}): Subscription {
+  return {
+    id: 'sub-1',
+    planId: 'plan-100',
+    planName: 'Pro 100',
+    litresPerMonth: 100,
+    validityPeriodId: 'validity_periods.month',
+    stateId: 'subscription_states.active',
+    startedAt: '2026-11-12T10:00:00.000Z',
+    expiresAt,
+    nextAccrualAt,
+    litresLeft: 73,
+    nextPlanId: null,
+    nextPlanName: null,
+    nextValidityPeriodId: null,
+    renewalAmount: 99000,
+    currency: 'RUB',
+    ...overrides,
+  };
+}
+
+const summaryFixture: LitreSummary = {
+  total: 93,
+  lots: [
+    { source: 'plan', quantity: 60, expiresAt },
+    { source: 'free', quantity: 3, expiresAt: '2026-12-01T00:00:00.000Z' },
+    { source: 'plan', quantity: 13, expiresAt },
+    { source: 'bundle', quantity: 10, expiresAt: null },
+    { source: 'bundle', quantity: 5, expiresAt: null },
+    { source: 'code', quantity: 2, expiresAt: null },
+  ],
+};
+
+interface Call {
+  path: string;
+  body: unknown;
+}
+
+/** A signed-in user's account: store info with the user, the subscription calls by path. */
+function mockAccount(
+  routes: Record<string, () => Response>,
+  options: { subscription?: Subscription | null; summary?: LitreSummary } = {},
+) {
+  window.localStorage.setItem(storageKeys.accessToken, 'token-1');
+  window.localStorage.setItem(storageKeys.userId, 'user-1');
+  reloadSession();
+  const calls: Call[] = [];
+  mockApi({
+    handler: (url, init) => {
+      const headers = new Headers(init.headers);
+      const language = headers.get('x-locale-id') === 'ru' ? 'ru' : 'en';
+      if (url.endsWith('/api/stores/fetchStoreInfo'))
+        return jsonResponse({ ...storeInfoFixture({ language }), user: userFixture() });
+      const path = url.replace(/^.*\/api\/stores/, '');
+      calls.push({ path, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      const route = routes[path];
+      if (route) return route();
+      if (path === '/subscriptions/fetchCurrentSubscription')
+        return jsonResponse({
+          subscription: options.subscription === undefined ? subscriptionFixture() : options.subscription,
+        });
+      if (path === '/litres/fetchLitreSummary') return jsonResponse(options.summary ?? summaryFixture);
+      return jsonResponse({ code: 'NOT_FOUND', message: 'Not found.' }, 404);
+    },
+  });
+  return { callsTo: (path: string) => calls.filter((call) => call.path === path) };
+}
+
+const date = (iso: string, language = 'en') => formatDate(iso, language);
+/** As Testing Library reads a node's text: with plain spaces. */
+const money = (minor: number) =>
+  formatPrice(minor / 100, { locale: 'en', currency: 'RUB', noPriceText: '' }).replace(/\s+/g, ' ');
+
+describe('account subscription and litres', () => {
+  it('shows the plan with its renewal, next litres and a waiting downgrade', async () => {
+    mockAccount(
+      {},
+      { subscription: subscriptionFixture({ nextPlanId: 'plan-40', nextPlanName: 'Basic 40' }) },
+    );
+    renderApp('/en/user');
+    const card = await screen.findByRole('region', { name: 'Subscription' });
+    expect(await within(card).findByRole('heading', { name: 'Pro 100' })).toBeInTheDocument();
+    expect(within(card).getByText('Active')).toBeInTheDocument();
+    expect(within(card).getByText('100 litres a month · Monthly')).toBeInTheDocument();
+    expect(within(card).getByText('73 L')).toBeInTheDocument();
+    expect(within(card).getByText(`Renews on ${date(expiresAt)} for ${money(99000)}`)).toBeInTheDocument();
+    expect(within(card).getByText(`Next litres: ${date(nextAccrualAt)}`)).toBeInTheDocument();
+    expect(within(card).getByText(`From ${date(expiresAt)}: Basic 40`)).toBeInTheDocument();
+    expect(
+      within(card).getByText(
+        new RegExp(
+          `Renews from your personal account balance; if it is short, the plan ends on ${date(expiresAt)}`,
+        ),
+      ),
+    ).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Change plan' })).toHaveAttribute('href', '/en/pricing');
+    expect(within(card).getByRole('button', { name: 'Cancel subscription' })).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Resume' })).not.toBeInTheDocument();
+  });
+
+  it('shows a cancelled plan with its end date and resumes it', async () => {
+    const api = mockAccount(
+      { '/subscriptions/sub-1/resume': () => jsonResponse(subscriptionFixture()) },
+      { subscription: subscriptionFixture({ stateId: 'subscription_states.cancelled' }) },
+    );
+    renderApp('/en/user');
+    const card = await screen.findByRole('region', { name: 'Subscription' });
+    expect(await within(card).findByText(`Ends on ${date(expiresAt)}`)).toBeInTheDocument();
+    expect(within(card).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(card).queryByText(/^Renews on/)).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Cancel subscription' })).not.toBeInTheDocument();
+
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Resume' }));
+    expect(
+      await screen.findByText(`Subscription resumed: it renews on ${date(expiresAt)}.`),
+    ).toBeInTheDocument();
+    expect(api.callsTo('/subscriptions/sub-1/resume')).toHaveLength(1);
+    expect(await within(card).findByText('Active')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Cancel subscription' })).toBeInTheDocument();
+  });
+
+  it('asks before cancelling, then cancels and says until when it runs', async () => {
+    const api = mockAccount({
+      '/subscriptions/sub-1/cancel': () =>
+        jsonResponse(subscriptionFixture({ stateId: 'subscription_states.cancelled' })),
+    });
+    renderApp('/en/user');
+    const card = await screen.findByRole('region', { name: 'Subscription' });
+    const user = userEvent.setup();
+    await user.click(await within(card).findByRole('button', { name: 'Cancel subscription' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel the Pro 100 subscription?' });
+    expect(dialog).toHaveTextContent(`It stays active until ${date(expiresAt)}`);
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(api.callsTo('/subscriptions/sub-1/cancel')).toHaveLength(0);
+
+    await user.click(within(card).getByRole('button', { name: 'Cancel subscription' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, cancel' }),
+    );
+    expect(
+      await screen.findByText(`Subscription cancelled. It stays active until ${date(expiresAt)}.`),
+    ).toBeInTheDocument();
+    expect(api.callsTo('/subscriptions/sub-1/cancel')[0]?.body).toEqual({});
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(within(card).getByText(`Ends on ${date(expiresAt)}`)).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Resume' })).toBeInTheDocument();
+  });
+
+  it('shows the server message when cancelling fails', async () => {
+    mockAccount({
+      '/subscriptions/sub-1/cancel': () =>
+        errorResponse(409, 'SUBSCRIPTION_CHANGE_REFUSED', 'This subscription cannot be cancelled.'),
+    });
+    renderApp('/en/user');
+    const card = await screen.findByRole('region', { name: 'Subscription' });
+    const user = userEvent.setup();
+    await user.click(await within(card).findByRole('button', { name: 'Cancel subscription' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, cancel' }),
+    );
+    expect(await screen.findByText('This subscription cannot be cancelled.')).toBeInTheDocument();
+    expect(within(card).getByText('Active')).toBeInTheDocument();
+  });
+
+  it('offers no cancel for a forever plan', async () => {
+    mockAccount(
+      {},
+      {
+        subscription: subscriptionFixture({
+          validityPeriodId: 'validity_periods.forever',
+          expiresAt: null,
+          renewalAmount: null,
+        }),
+      },
+    );
+    renderApp('/en/user');
+    const card = await screen.findByRole('region', { name: 'Subscription' });
+    expect(await within(card).findByText('Forever: no expiry')).toBeInTheDocument();
+    expect(within(card).getByText('100 litres a month · Forever')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Cancel subscription' })).not.toBeInTheDocument();
+    expect(within(card).queryByText(/personal account balance/)).not.toBeInTheDocument();
+  });
+
+  it('offers the plans to a user without a subscription', async () => {
+    mockAccount({}, { subscription: null });
+    renderApp('/en/user');
+    const card = await screen.findByRole('region', { name: 'Subscription' });
+    expect(
+      await within(card).findByText('No subscription: pay as you go, or choose a plan and save up to 50%.'),
+    ).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/en/pricing');
+  });
+
+  it('shows the litres by source with when they expire', async () => {
+    mockAccount({});
+    renderApp('/en/user');
+    const card = await screen.findByRole('region', { name: 'Litres' });
+    expect(await within(card).findByText('93 L')).toBeInTheDocument();
+    const rows = within(within(card).getByRole('list', { name: 'Litres by source' })).getAllByRole(
+      'listitem',
+    );
+    expect(rows.map((row) => row.textContent)).toEqual([
+      `Free this monthuntil ${date('2026-12-01T00:00:00.000Z')}3 L`,
+      `Planuntil ${date(expiresAt)}73 L`,
+      'Bought bundlesnever expire15 L',
+      'Codesnever expire2 L',
+    ]);
+    expect(within(card).getByRole('link', { name: 'Buy litres' })).toHaveAttribute('href', '/en/pricing');
+  });
+
+  it('shows an error with a retry when the litres fail to load', async () => {
+    let fail = true;
+    mockAccount({
+      '/litres/fetchLitreSummary': () =>
+        fail ? errorResponse(500, 'INTERNAL_ERROR', 'Something broke.') : jsonResponse(summaryFixture),
+    });
+    renderApp('/en/user');
+    const card = await screen.findByRole('region', { name: 'Litres' });
+    expect(await within(card).findByRole('alert')).toHaveTextContent('Something broke.');
+    fail = false;
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Try again' }));
+    expect(await within(card).findByText('93 L')).toBeInTheDocument();
+  });
+
+  it('speaks Russian on /ru/user', async () => {
+    mockAccount({});
+    renderApp('/ru/user');
+    const card = await screen.findByRole('region', { name: 'Подписка' });
+    expect(await within(card).findByText('100 литров в месяц · Помесячно')).toBeInTheDocument();
+    expect(within(card).getByText('Активна')).toBeInTheDocument();
+    expect(within(card).getByText(`Следующие литры: ${date(nextAccrualAt, 'ru')}`)).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Отменить подписку' })).toBeInTheDocument();
+    const litres = screen.getByRole('region', { name: 'Литры' });
+    expect(await within(litres).findByText('Купленные пакеты')).toBeInTheDocument();
+    expect(within(litres).getAllByText('бессрочно')).toHaveLength(2);
+    expect(within(litres).getByRole('link', { name: 'Купить литры' })).toHaveAttribute('href', '/ru/pricing');
+  });
+});
