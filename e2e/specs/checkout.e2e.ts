@@ -4,56 +4,29 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerByApi, uniqueEmail } from '../support/accounts.ts';
 import { launchBrowser, openPage } from '../support/browser.ts';
+import { payWithCard, signIn } from '../support/shop.ts';
 
 const shots = '/tmp/shots-checkout';
 
 const texts = {
   en: {
-    account: 'Account',
-    signIn: 'Login / Sign up',
-    login: 'Log in',
-    password: 'Password',
-    logIn: 'Log in',
     addTo: (name: string) => `Add ${name} to cart`,
     cart: /^Shopping cart: \d+ products?$/,
     placeOrder: 'Place order',
     demoCard: 'Bank card (demo)',
-    card: 'Card number',
-    expiry: 'Expiry (MM/YY)',
-    pay: 'Pay',
     paid: 'Order successfully paid!',
     failure: 'There was an error while processing the order!',
   },
   ru: {
-    account: 'Учётная запись',
-    signIn: 'Вход / Регистрация',
-    login: 'Вход',
-    password: 'Пароль',
-    logIn: 'Войти',
     addTo: (name: string) => `Добавить ${name} в корзину`,
     cart: /^Корзина: \d+ (товар|товара|товаров)$/,
     placeOrder: 'Оформить заказ',
     demoCard: 'Банковская карта (демо)',
-    card: 'Номер карты',
-    expiry: 'Срок (ММ/ГГ)',
-    pay: 'Оплатить',
     paid: 'Заказ успешно оплачен!',
     failure: 'При обработке заказа произошла ошибка!',
   },
 };
 type Language = keyof typeof texts;
-
-/** Signs in through the login modal, as a person does. */
-async function signIn(page: Page, language: Language, email: string, password: string) {
-  const t = texts[language];
-  await page.getByRole('button', { name: t.account, exact: true }).click();
-  await page.getByRole('menuitem', { name: t.signIn }).click();
-  const dialog = page.getByRole('dialog', { name: t.login });
-  await dialog.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
-  await dialog.getByLabel(t.password, { exact: true }).fill(password);
-  await dialog.getByRole('button', { name: t.logIn }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
 
 /** Puts a product in the cart from its catalogue card and places the order from the cart page. */
 async function orderFromCatalogue(
@@ -75,16 +48,6 @@ async function orderFromCatalogue(
     .waitFor();
   await page.getByRole('button', { name: t.placeOrder }).click();
   await page.waitForURL((address) => address.pathname.includes('/demo-acquirer/pay/'));
-}
-
-/** Pays on the demo acquirer's page with a test card. */
-async function payWithCard(page: Page, language: Language, card: string) {
-  const t = texts[language];
-  await page.getByLabel(t.card).fill(card);
-  await page.getByLabel(t.expiry).fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  // The button names the amount: 'Pay ₽290.00'.
-  await page.getByRole('button', { name: new RegExp(`^${t.pay} `) }).click();
 }
 
 /** The user's orders and the invoice PDF's text, read through the API with the page's session. */

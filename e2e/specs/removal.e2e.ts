@@ -1,9 +1,10 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from '../support/browser.ts';
+import { balanceInMenu } from '../support/shop.ts';
 
 const shots = '/tmp/shots-removal';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -48,16 +49,6 @@ async function codeFromOutbox(url: (path: string) => string, recipient: string):
     if (Date.now() > deadline) throw new Error(`No verification code for ${recipient}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-}
-
-async function balanceInMenu(page: Page): Promise<string | null> {
-  await page.getByRole('button', { name: 'Account', exact: true }).click();
-  const item = page.getByRole('menuitem', { name: /^Balance: / });
-  await item.waitFor();
-  const label = await item.getAttribute('aria-label');
-  await page.keyboard.press('Escape');
-  await page.getByRole('menu').waitFor({ state: 'detached' });
-  return label;
 }
 
 describe.skipIf(!haveEvalImages)(

@@ -1,0 +1,58 @@
+import type { Page } from 'playwright-core';
+
+/** What the shop's pages say, in both languages, for the specs that sign in and pay. */
+export const shopTexts = {
+  en: {
+    account: 'Account',
+    signIn: 'Login / Sign up',
+    login: 'Log in',
+    password: 'Password',
+    logIn: 'Log in',
+    card: 'Card number',
+    expiry: 'Expiry (MM/YY)',
+    pay: 'Pay',
+  },
+  ru: {
+    account: 'Учётная запись',
+    signIn: 'Вход / Регистрация',
+    login: 'Вход',
+    password: 'Пароль',
+    logIn: 'Войти',
+    card: 'Номер карты',
+    expiry: 'Срок (ММ/ГГ)',
+    pay: 'Оплатить',
+  },
+};
+export type ShopLanguage = keyof typeof shopTexts;
+
+/** Signs in through the login modal, as a person does. */
+export async function signIn(page: Page, language: ShopLanguage, email: string, password: string) {
+  const t = shopTexts[language];
+  await page.getByRole('button', { name: t.account, exact: true }).click();
+  await page.getByRole('menuitem', { name: t.signIn }).click();
+  const dialog = page.getByRole('dialog', { name: t.login });
+  await dialog.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
+  await dialog.getByLabel(t.password, { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: t.logIn }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** Pays on the demo acquirer's page with a test card; the button names the amount ('Pay ₽290.00'). */
+export async function payWithCard(page: Page, language: ShopLanguage, card: string) {
+  const t = shopTexts[language];
+  await page.getByLabel(t.card).fill(card);
+  await page.getByLabel(t.expiry).fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: new RegExp(`^${t.pay} `) }).click();
+}
+
+/** The litre balance as the account menu's item names it ('Balance: 5 L — buy litres'). */
+export async function balanceInMenu(page: Page): Promise<string | null> {
+  await page.getByRole('button', { name: 'Account', exact: true }).click();
+  const item = page.getByRole('menuitem', { name: /^Balance: / });
+  await item.waitFor();
+  const label = await item.getAttribute('aria-label');
+  await page.keyboard.press('Escape');
+  await page.getByRole('menu').waitFor({ state: 'detached' });
+  return label;
+}
