@@ -14,6 +14,7 @@ import { productSegmentRoutes } from './modules/catalog/product-segments.routes.
 import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { personalAccountRoutes } from './modules/ledger/ledger.routes.ts';
 import { checkoutRoutes, customerOrderRoutes, ordersRoutes } from './modules/orders/orders.routes.ts';
 import { passportsRoutes } from './modules/passports/passports.routes.ts';
 import { paymentWebhookRoutes } from './modules/payments/payments.routes.ts';
@@ -203,6 +204,7 @@ export async function buildApp({
         subscriptions: services.subscriptions,
         litreSummary: (user) => litres.summary(user),
       });
+      await scope.register(personalAccountRoutes, { ledger: services.ledger });
       await scope.register(vouchersRoutes, {
         vouchers: services.vouchers,
         requireOperator: createOperatorGuard(config.operatorToken),

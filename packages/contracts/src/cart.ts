@@ -234,6 +234,19 @@ export const checkoutRequestSchema = z.strictObject({
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
+/**
+ * POST /shoppingCarts/rechargePersonalAccount (SPEC §7.3): a top-up of the personal account, paid
+ * with the chosen option; `rechargeAmount` in minor units of the session's currency, a whole number
+ * of the currency's units, from 1 to 1 000 000.
+ */
+export const rechargePersonalAccountRequestSchema = z.strictObject({
+  resolveCallbackUrl: z.string().url().max(2000),
+  rejectCallbackUrl: z.string().url().max(2000),
+  paymentOptionId: z.string().min(1).max(100),
+  rechargeAmount: z.number().int().min(100).max(100_000_000),
+});
+export type RechargePersonalAccountRequest = z.infer<typeof rechargePersonalAccountRequestSchema>;
+
 export const deliveryOptionListSchema = z.object({ deliveryOptions: z.array(deliveryOptionSchema) });
 export const pickupPointListSchema = z.object({ pickupPoints: z.array(pickupPointSchema) });
 export const paymentOptionListSchema = z.object({ paymentOptions: z.array(paymentOptionSchema) });

@@ -20,3 +20,26 @@ export const litreSummarySchema = z.object({
   ),
 });
 export type LitreSummary = z.infer<typeof litreSummarySchema>;
+
+/** Where a personal-account entry came from, for its history (issue 15). */
+export const personalAccountEntryTypes = ['recharge', 'code', 'renewal', 'payment', 'other'] as const;
+export type PersonalAccountEntryType = (typeof personalAccountEntryTypes)[number];
+
+/**
+ * POST /personalAccount/fetchPersonalAccount: the money on the personal account in the session's
+ * currency, and its history, newest first (amounts in minor units; out is negative).
+ */
+export const personalAccountSchema = z.object({
+  balance: z.object({ amountMinor: z.number().int(), currency: z.string() }),
+  entries: z.array(
+    z.object({
+      id: z.string(),
+      type: z.enum(personalAccountEntryTypes),
+      amountMinor: z.number().int(),
+      /** A payment taken but not settled yet. */
+      pending: z.boolean(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type PersonalAccount = z.infer<typeof personalAccountSchema>;

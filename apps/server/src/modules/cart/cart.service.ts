@@ -44,6 +44,10 @@ export interface CartDeps {
       ids: string[],
       viewer: { language: Language; currency: { id: string; characterCode: string }; userId: string | null },
     ): Promise<ProductTradeOffer[]>;
+    offersOfType(
+      type: 'personal_account',
+      viewer: { language: Language; currency: { id: string; characterCode: string }; userId: string | null },
+    ): Promise<ProductTradeOffer[]>;
   };
   delivery: DeliveryService;
   contactSets: Pick<ContactSetsService, 'getLive' | 'present'>;
@@ -85,8 +89,8 @@ export function createCartService(deps: CartDeps) {
     return row && deps.contactSets.present(row, viewer.language);
   }
 
-  async function inputOf(cart: CartRow, viewer: CartViewer): Promise<CartInput> {
-    const items = await repo.itemsOf(cart.id);
+  async function inputOf(cart: CartRow, viewer: CartViewer, kept?: CartItemRow[]): Promise<CartInput> {
+    const items = kept ?? (await repo.itemsOf(cart.id));
     const [offers, deliveryOptions, paymentOptions, deliveryContactSet, recipientContactSet] =
       await Promise.all([
         offersOf(
@@ -352,6 +356,57 @@ export function createCartService(deps: CartDeps) {
       const cart = await answer(locked, viewer);
       const ids = cart.productItems.flatMap((item) => (item.tradeOfferId ? [item.tradeOfferId] : []));
       return { cart, offers: await offersOf(ids, viewer) };
+    },
+
+    /**
+     * A top-up of the personal account priced as a cart of its own, never stored (the buyer's cart
+     * stays as it is): the personal-account product, as many units as the amount holds. The amount
+     * is in minor units of the viewer's currency and a whole number of the product's units.
+     */
+    async priceRecharge(
+      viewer: CartViewer,
+      request: { paymentOptionId: string; amount: number },
+    ): Promise<{ cart: ShoppingCart; offers: Map<string, ProductTradeOffer> }> {
+      const [offer] = await deps.catalog.offersOfType('personal_account', viewer);
+      const unit = offer?.price?.amountMinor;
+      if (!offer || !unit) throw new DomainError('NOT_FOUND', { details: { field: 'personalAccount' } });
+      if (request.amount % unit !== 0) {
+        throw new DomainError('VALIDATION_ERROR', {
+          details: { field: 'rechargeAmount', multipleOf: unit },
+        });
+      }
+      const now = deps.now();
+      const cart: CartRow = {
+        id: `recharge:${viewer.userId}`,
+        userId: viewer.userId,
+        paymentOptionId: request.paymentOptionId,
+        deliveryOptionId: null,
+        deliveryContactSetId: null,
+        recipientContactSetId: null,
+        couponCode: null,
+        bonusPointOutcome: 0,
+        createdAt: now,
+        updatedAt: now,
+      };
+      const item: CartItemRow = {
+        id: randomUUID(),
+        cartId: cart.id,
+        tradeOfferId: offer.id,
+        optionId: '',
+        productSetId: null,
+        productSetFeatureId: null,
+        quantity: request.amount / unit,
+        selected: true,
+        validityPeriodId: null,
+        validityPeriodCount: null,
+        createdAt: now,
+      };
+      const priced = priceCart(await inputOf(cart, viewer, [item]));
+      // A way to pay that is not offered is refused, not swapped for the first one.
+      if (priced.paymentOptionId !== request.paymentOptionId) {
+        throw new DomainError('VALIDATION_ERROR', { details: { field: 'paymentOptionId' } });
+      }
+      return { cart: priced, offers: new Map([[offer.id, offer]]) };
     },
 
     /** Takes the checked-out (selected) items out of the cart, in the checkout's transaction. */

@@ -22,6 +22,7 @@ import type {
   TradeOfferListRow,
   TradeOfferSort,
 } from './catalog.repo.ts';
+import type { productTypes } from './catalog.schema.ts';
 
 /** Who asks and in what: the request's language and currency, and the signed-in user if any. */
 export interface CatalogViewer {
@@ -290,6 +291,22 @@ export function createCatalogService(deps: {
         sort: sortOf(undefined),
         skip: 0,
         limit: ids.length,
+      });
+      return toTradeOffers(rows, viewer, ['productSet']);
+    },
+
+    /** The trade offers of products of one type (the personal-account top-up), as offersByIds answers them. */
+    async offersOfType(
+      type: (typeof productTypes)[number],
+      viewer: CatalogViewer,
+    ): Promise<ProductTradeOffer[]> {
+      const rows = await repo.listTradeOffers({
+        where: { types: [type] },
+        currencyId: viewer.currency.id,
+        language: viewer.language,
+        sort: sortOf(undefined),
+        skip: 0,
+        limit: 10,
       });
       return toTradeOffers(rows, viewer, ['productSet']);
     },

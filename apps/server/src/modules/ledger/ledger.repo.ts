@@ -68,6 +68,30 @@ export function createLedgerRepo(transactor: Pick<Transactor, 'executor'>) {
       return row ?? null;
     },
 
+    /**
+     * The account's entries that move its balance as its owner sees it, newest first, each hold
+     * with what closed it (capture, release, or nothing yet).
+     */
+    async statement(
+      accountId: string,
+      limit: number,
+    ): Promise<Array<LedgerEntry & { closedAs: string | null }>> {
+      const closing = alias(ledgerEntries, 'closing');
+      const rows = await db()
+        .select({ entry: ledgerEntries, closedAs: closing.kind })
+        .from(ledgerEntries)
+        .leftJoin(closing, eq(closing.holdId, ledgerEntries.id))
+        .where(
+          and(
+            eq(ledgerEntries.accountId, accountId),
+            inArray(ledgerEntries.kind, ['grant', 'purchase', 'adjustment', 'hold', 'refund', 'expiry']),
+          ),
+        )
+        .orderBy(sql`${ledgerEntries.createdAt} desc`, sql`${ledgerEntries.id} desc`)
+        .limit(limit);
+      return rows.map((row) => ({ ...row.entry, closedAs: row.closedAs }));
+    },
+
     /** The capture or release that closed a hold, if any. */
     async closingOf(holdId: string): Promise<LedgerEntry | null> {
       const [row] = await db().select().from(ledgerEntries).where(eq(ledgerEntries.holdId, holdId));

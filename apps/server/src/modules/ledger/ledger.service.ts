@@ -5,6 +5,7 @@ import type { LedgerDraw, LedgerEntry, LedgerRepo, LiveLot } from './ledger.repo
 import type { LedgerUnit } from './ledger.schema.ts';
 
 export type { LedgerEntry, LiveLot } from './ledger.repo.ts';
+export type { LedgerUnit };
 
 export const ledgerPolicy = {
   /**
@@ -163,6 +164,32 @@ export function createLedgerService(deps: { repo: LedgerRepo; transactor: Transa
       if (!accountId) return { total: 0, lots: [] };
       const lots = await repo.liveLots({ accountId, now: deps.now(), staleBefore: staleBefore() });
       return { total: sum(lots), lots };
+    },
+
+    /**
+     * What moved the account, newest first, as its owner reads a statement: credits in, captured
+     * holds out, open holds as pending, released holds left out (nothing was taken).
+     */
+    async statement(
+      account: LedgerAccount,
+      limit = 100,
+    ): Promise<Array<{ id: string; key: string; amount: number; pending: boolean; createdAt: Date }>> {
+      const accountId = await repo.findAccount(account);
+      if (!accountId) return [];
+      const entries = await repo.statement(accountId, limit);
+      return entries.flatMap((entry) => {
+        if (entry.kind === 'hold' && entry.closedAs === 'release') return [];
+        const out = entry.kind === 'hold' || entry.kind === 'refund' || entry.kind === 'expiry';
+        return [
+          {
+            id: entry.id,
+            key: entry.key,
+            amount: out ? -Math.abs(entry.amount) : entry.amount,
+            pending: entry.kind === 'hold' && entry.closedAs === null,
+            createdAt: entry.createdAt,
+          },
+        ];
+      });
     },
 
     /** The account's holds that were neither captured nor released (stale ones too). */

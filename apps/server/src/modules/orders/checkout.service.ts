@@ -1,4 +1,9 @@
-import type { CheckoutRequest, PaymentOperationResult, PerformPaymentRequest } from '@cutout/contracts';
+import type {
+  CheckoutRequest,
+  PaymentOperationResult,
+  PerformPaymentRequest,
+  RechargePersonalAccountRequest,
+} from '@cutout/contracts';
 import { isCurrencyCode } from '@cutout/contracts';
 import { DomainError } from '../../platform/errors.ts';
 import { localized } from '../../platform/localized.ts';
@@ -47,6 +52,27 @@ export function createCheckoutService(deps: {
         resolveCallbackUrl: request.resolveCallbackUrl,
         rejectCallbackUrl: request.rejectCallbackUrl,
         expectedAmount: request.expectedAmount,
+      });
+    },
+
+    /**
+     * Tops up the personal account (SPEC §7.3 rechargePersonalAccount): an order of the
+     * personal-account product for the amount, paid with the chosen option; the cart is left alone.
+     */
+    recharge(
+      request: RechargePersonalAccountRequest,
+      viewer: CartViewer,
+      storeId: string,
+      buyer: Buyer,
+    ): Promise<PaymentOperationResult> {
+      checkCallbacks([request.resolveCallbackUrl, request.rejectCallbackUrl]);
+      return deps.workflow.run({
+        viewer,
+        storeId,
+        customer: { email: buyer.email, phoneNumber: buyer.phoneNumber },
+        resolveCallbackUrl: request.resolveCallbackUrl,
+        rejectCallbackUrl: request.rejectCallbackUrl,
+        recharge: { paymentOptionId: request.paymentOptionId, amount: request.rechargeAmount },
       });
     },
 

@@ -25,6 +25,8 @@ export interface CheckoutInput {
   rejectCallbackUrl: string;
   /** The total the buyer saw; a cart that costs otherwise now is refused (CART_CHANGED). */
   expectedAmount?: number;
+  /** A personal-account top-up: ordered on its own, the buyer's cart is neither read nor cleared. */
+  recharge?: { paymentOptionId: string; amount: number };
 }
 
 export type CheckoutWorkflow = Workflow<CheckoutInput, PaymentOperationResult>;
@@ -98,7 +100,7 @@ function contactsOf(
  */
 export function createCheckoutWorkflow(deps: {
   transactor: Pick<Transactor, 'run'>;
-  cart: Pick<CartService, 'lockForCheckout' | 'clearCheckedOut'>;
+  cart: Pick<CartService, 'lockForCheckout' | 'clearCheckedOut' | 'priceRecharge'>;
   takeStock: (lines: Array<{ tradeOfferId: string; quantity: number }>) => Promise<boolean>;
   /** A delivery option's name in every language: the order shows it in the reader's. */
   deliveryNames: (deliveryOptionId: string) => Promise<Record<string, string> | null>;
@@ -114,8 +116,10 @@ export function createCheckoutWorkflow(deps: {
       steps
         .step({
           name: 'price the cart',
-          run: async ({ viewer, expectedAmount }) => {
-            const { cart, offers } = await deps.cart.lockForCheckout(viewer);
+          run: async ({ viewer, expectedAmount, recharge }) => {
+            const { cart, offers } = recharge
+              ? await deps.cart.priceRecharge(viewer, recharge)
+              : await deps.cart.lockForCheckout(viewer);
             if (cart.errorReason) {
               throw new DomainError('CART_NOT_READY', { details: { reason: cart.errorReason } });
             }
@@ -189,8 +193,8 @@ export function createCheckoutWorkflow(deps: {
         })
         .step({
           name: 'take the ordered items out of the cart',
-          run: async ({ cart }) => {
-            await deps.cart.clearCheckedOut(cart.id);
+          run: async ({ cart, recharge }) => {
+            if (!recharge) await deps.cart.clearCheckedOut(cart.id);
           },
         }),
     )

@@ -7,6 +7,7 @@ import {
   orderSchema,
   paymentOperationResultSchema,
   performPaymentRequestSchema,
+  rechargePersonalAccountRequestSchema,
   resultSchema,
   validatePaymentRequestSchema,
 } from '@cutout/contracts';
@@ -15,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../../platform/errors.ts';
 import { cartViewerOf } from '../cart/cart.routes.ts';
+import { storeOption } from '../store/store.service.ts';
 import { requireUser } from '../users/users.routes.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import type { InvoiceService } from './invoice/invoice.service.ts';
@@ -91,6 +93,19 @@ export async function checkoutRoutes(
         request.store.snapshot.store.id,
         requireUser(request),
       ),
+  );
+  api.post(
+    '/shoppingCarts/rechargePersonalAccount',
+    { schema: { body: rechargePersonalAccountRequestSchema, ...answer } },
+    (request) => {
+      if (!storeOption(request.store, 'AllowPersonalAccount')) throw new DomainError('NOT_FOUND');
+      return checkout.recharge(
+        request.body,
+        cartViewerOf(request),
+        request.store.snapshot.store.id,
+        requireUser(request),
+      );
+    },
   );
   api.post(
     '/paymentOptions/perform',

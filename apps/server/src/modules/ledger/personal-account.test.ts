@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  registerUser,
+  setStoreOptions,
+  type TestApp,
+  testClock,
+  testDatabases,
+} from '../../test/harness.ts';
+import { personalAccountEntryType } from './ledger.routes.ts';
+
+const site = 'http://localhost';
+const callbacks = {
+  resolveCallbackUrl: `${site}/en/shopping-cart/checkout/demo-card/validate`,
+  rejectCallbackUrl: `${site}/en/shopping-cart/checkout/failure`,
+};
+const operatorToken = 'operator-token-of-the-personal-account-test-0123';
+
+describe('personal account entry types', () => {
+  it('are read from the ledger keys', () => {
+    expect(personalAccountEntryType('purchase:order-item:1')).toBe('recharge');
+    expect(personalAccountEntryType('code:1')).toBe('code');
+    expect(personalAccountEntryType('renewal:s:2')).toBe('renewal');
+    expect(personalAccountEntryType('pay:order:1')).toBe('payment');
+    expect(personalAccountEntryType('adjustment:x')).toBe('other');
+  });
+});
+
+describe.each(testDatabases)('the personal account (%s)', (kind) => {
+  let t: TestApp;
+  const clock = testClock(new Date('2026-11-25T12:00:00Z'));
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { OPERATOR_TOKEN: operatorToken }, { now: clock.now });
+  });
+  afterAll(() => t.close());
+
+  let people = 0;
+  const person = (name: string) => registerUser(t, `${name}-${people++}-${kind}@example.com`);
+  const call = (token: string | null, url: string, payload: object = {}, headers: object = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/stores${url}`,
+      payload,
+      headers: { ...(token && { authorization: token }), ...headers },
+    });
+  const recharge = (token: string | null, rechargeAmount: number, paymentOptionId = 'demo-card') =>
+    call(token, '/shoppingCarts/rechargePersonalAccount', { ...callbacks, paymentOptionId, rechargeAmount });
+  const account = async (token: string) =>
+    (await call(token, '/personalAccount/fetchPersonalAccount')).json();
+
+  async function payOnDemoPage(token: string, formUrl: string) {
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: new URL(formUrl).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ number: '4242424242424242', expiry: '12/34', cvc: '123' }).toString(),
+    });
+    const queryString = new URL(String(paid.headers.location)).search;
+    const validated = await call(token, '/paymentOptions/demo-card/validate', { queryString });
+    expect(validated.json().statusId, validated.body).toBe('payment_operation_statuses.paid');
+  }
+
+  it('tops up with a card without touching the cart, and lists the top-up', async () => {
+    const token = await person('wallet');
+    const added = await call(token, '/shoppingCarts/updateShoppingCart', {
+      productItems: [{ tradeOfferId: 'offer_litres_50', quantity: 1 }],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(await account(token)).toEqual({ balance: { amountMinor: 0, currency: 'RUB' }, entries: [] });
+
+    const started = await recharge(token, 50_000);
+    expect(started.statusCode, started.body).toBe(200);
+    await payOnDemoPage(token, started.json().formUrl);
+
+    const after = await account(token);
+    expect(after.balance).toEqual({ amountMinor: 50_000, currency: 'RUB' });
+    expect(after.entries).toEqual([
+      expect.objectContaining({ type: 'recharge', amountMinor: 50_000, pending: false }),
+    ]);
+    // The cart still holds what the buyer put there.
+    const cart = (await call(token, '/shoppingCarts/fetchShoppingCart')).json();
+    expect(cart.productItems.map((item: { tradeOfferId: string }) => item.tradeOfferId)).toEqual([
+      'offer_litres_50',
+    ]);
+    // The order is an ordinary one: listed with its top-up line.
+    const orders = (await call(token, '/orders/fetchOrderList')).json().output;
+    expect(orders).toHaveLength(1);
+    expect(orders[0].status).toBe('fulfilled');
+  });
+
+  it('refuses amounts that are not whole roubles or out of range, unknown ways to pay and visitors', async () => {
+    const token = await person('odd');
+    for (const amount of [12_345, 50, 100_000_001, -100]) {
+      const answer = await recharge(token, amount);
+      expect(answer.statusCode, `${amount}: ${answer.body}`).toBe(400);
+      expect(answer.json().code).toBe('VALIDATION_ERROR');
+    }
+    const unknown = await recharge(token, 10_000, 'no-such-option');
+    expect(unknown.statusCode).toBe(400);
+    expect((await recharge(null, 10_000)).statusCode).toBe(401);
+    expect((await call(null, '/personalAccount/fetchPersonalAccount')).statusCode).toBe(401);
+    expect((await account(token)).entries).toEqual([]);
+  });
+
+  it('shows a money code applied as a code entry', async () => {
+    const token = await person('coder');
+    const issued = await call(
+      null,
+      '/vouchers/issue',
+      { batch: `pa-${kind}`, quantity: 1, grant: { type: 'money', amount: 30_000, currency: 'RUB' } },
+      { 'x-operator-token': operatorToken },
+    );
+    await call(token, '/shoppingCarts/applyPinCode', { pinCode: issued.json().codes[0] });
+    const after = await account(token);
+    expect(after.balance.amountMinor).toBe(30_000);
+    expect(after.entries).toEqual([expect.objectContaining({ type: 'code', amountMinor: 30_000 })]);
+  });
+
+  it('is off when the store does not allow personal accounts', async () => {
+    // An app of its own: the store's options are read once and cached.
+    const closed = await createTestApp(kind, {}, { now: clock.now });
+    try {
+      await setStoreOptions(closed.database, { AllowPersonalAccount: false });
+      const token = await registerUser(closed, `closed-${kind}@example.com`);
+      const ask = (url: string, payload: object) =>
+        closed.app.inject({
+          method: 'POST',
+          url: `/api/stores${url}`,
+          payload,
+          headers: { authorization: token },
+        });
+      const refused = await ask('/shoppingCarts/rechargePersonalAccount', {
+        ...callbacks,
+        paymentOptionId: 'demo-card',
+        rechargeAmount: 10_000,
+      });
+      expect(refused.statusCode).toBe(404);
+      expect((await ask('/personalAccount/fetchPersonalAccount', {})).statusCode).toBe(404);
+    } finally {
+      await closed.close();
+    }
+  });
+});
