@@ -144,6 +144,21 @@ export const routes: RouteObject[] = [
                     }),
                   },
                   {
+                    path: 'user/personal-account',
+                    handle: handle({ titleKey: 'meta.personalAccount' }),
+                    lazy: async () => ({
+                      Component: (await import('../features/account/PersonalAccountPage.tsx'))
+                        .PersonalAccountPage,
+                    }),
+                  },
+                  {
+                    path: 'user/pincodes',
+                    handle: handle({ titleKey: 'meta.pincodes' }),
+                    lazy: async () => ({
+                      Component: (await import('../features/vouchers/PinCodesPage.tsx')).PinCodesPage,
+                    }),
+                  },
+                  {
                     path: 'user/orders/:orderId',
                     handle: handle({ titleKey: 'meta.order' }),
                     lazy: async () => ({

@@ -12,6 +12,8 @@ import pricingRu from './pricing/ru.json';
 import productEn from './product/en.json';
 import productRu from './product/ru.json';
 import ru from './ru.json';
+import vouchersEn from './vouchers/en.json';
+import vouchersRu from './vouchers/ru.json';
 
 /**
  * The texts of each language: the app's own file and one file per storefront screen, each under
@@ -19,6 +21,24 @@ import ru from './ru.json';
  * same file.
  */
 export const messages = {
-  en: { ...en, ...catalogEn, ...productEn, ...cartEn, ...ordersEn, ...pricingEn, ...accountEn },
-  ru: { ...ru, ...catalogRu, ...productRu, ...cartRu, ...ordersRu, ...pricingRu, ...accountRu },
+  en: {
+    ...en,
+    ...catalogEn,
+    ...productEn,
+    ...cartEn,
+    ...ordersEn,
+    ...pricingEn,
+    ...accountEn,
+    ...vouchersEn,
+  },
+  ru: {
+    ...ru,
+    ...catalogRu,
+    ...productRu,
+    ...cartRu,
+    ...ordersRu,
+    ...pricingRu,
+    ...accountRu,
+    ...vouchersRu,
+  },
 };

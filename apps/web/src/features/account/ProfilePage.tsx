@@ -1,4 +1,4 @@
-import { KeyRound, type LucideIcon, Package } from 'lucide-react';
+import { KeyRound, type LucideIcon, Package, Ticket, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
@@ -6,6 +6,7 @@ import { paths } from '../../shared/routing/paths.ts';
 import { SignInPrompt, useEverAuthorised } from '../../shared/session/SignInPrompt.tsx';
 import { useIsAuthorised } from '../../shared/session/session.ts';
 import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
+import { storeOption } from '../../shared/store-info/store-options.ts';
 import { Container } from '../../shared/ui/container.tsx';
 import { AccountSummary } from './AccountSummary.tsx';
 import { ChangePasswordCard } from './ChangePasswordCard.tsx';
@@ -56,6 +57,20 @@ export function ProfilePage() {
                   title={t('apiKeys.title')}
                   text={t('apiKeys.linkText')}
                 />
+                <SectionLink
+                  to={to(paths.userPincodes)}
+                  icon={Ticket}
+                  title={t('vouchers.title')}
+                  text={t('vouchers.linkText')}
+                />
+                {storeOption(info, 'AllowPersonalAccount') && (
+                  <SectionLink
+                    to={to(paths.personalAccount)}
+                    icon={Wallet}
+                    title={t('personalAccount.title')}
+                    text={t('personalAccount.linkText')}
+                  />
+                )}
               </div>
               <div className="flex min-w-0 flex-col gap-6">
                 <SubscriptionCard />

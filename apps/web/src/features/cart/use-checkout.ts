@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage, natErrors } from '../../shared/api/api-error.ts';
 import { cartApi, cartQueryKeys, type ShoppingCart } from '../../shared/cart/cart-api.ts';
+import { checkoutCallbackUrls } from '../../shared/payments/checkout-urls.ts';
 import { submitPaymentForm } from '../../shared/payments/submit-payment-form.ts';
 import { useLanguage, useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { paths } from '../../shared/routing/paths.ts';
 import { useToast } from '../../shared/ui/toast-context.tsx';
-import { checkoutCallbackUrls } from './checkout-urls.ts';
 
 /**
  * Places the order (SPEC §4, §7.3): the cart is checked out at the total the buyer saw, then the

@@ -1,5 +1,5 @@
-import type { Language } from '../../shared/i18n/languages.ts';
-import { localizedPath, paths } from '../../shared/routing/paths.ts';
+import type { Language } from '../i18n/languages.ts';
+import { localizedPath, paths } from '../routing/paths.ts';
 
 /**
  * Where the payment provider sends the buyer back (SPEC §4): the validate page of the chosen

@@ -23,6 +23,8 @@ export const paths = {
   checkoutSuccess: '/shopping-cart/checkout/success',
   checkoutFailure: '/shopping-cart/checkout/failure',
   userOrders: '/user/orders',
+  userPincodes: '/user/pincodes',
+  personalAccount: '/user/personal-account',
   newContactSet: '/user/contacts/new',
   catalog: '/products/catalog',
   favorites: '/favorites/catalog',

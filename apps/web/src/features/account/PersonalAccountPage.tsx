@@ -1,0 +1,264 @@
+import { currencyMinorUnits, isCurrencyCode, type PersonalAccount } from '@cutout/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { clsx } from 'clsx';
+import { ArrowDownLeft, ArrowUpRight, Clock, Wallet } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../shared/api/api-error.ts';
+import { useFormatAmount } from '../../shared/format/use-format-amount.ts';
+import { useFormatDateTime } from '../../shared/format/use-format-date.ts';
+import { checkoutCallbackUrls } from '../../shared/payments/checkout-urls.ts';
+import { submitPaymentForm } from '../../shared/payments/submit-payment-form.ts';
+import { useLanguage } from '../../shared/routing/language-context.tsx';
+import { SignInPrompt, useEverAuthorised } from '../../shared/session/SignInPrompt.tsx';
+import { useIsAuthorised, useSession } from '../../shared/session/session.ts';
+import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
+import { Container } from '../../shared/ui/container.tsx';
+import { FormAlert, SubmitButton, TextField } from '../../shared/ui/form.tsx';
+import { PageHeading } from '../../shared/ui/page-heading.tsx';
+import { Card } from './Card.tsx';
+import { CardError, CardSkeleton } from './CardLoadState.tsx';
+import { personalAccountApi, personalAccountQueryKeys } from './personal-account-api.ts';
+
+/** Amounts offered with one click, in whole units of the currency. */
+const quickAmounts: Record<string, number[]> = { RUB: [500, 1000, 3000] };
+const otherQuickAmounts = [10, 25, 50];
+
+/**
+ * The personal account (`/{lang}/user/personal-account`, AllowPersonalAccount): the money on it in
+ * the session's currency, a top-up paid with any way to pay (an order of its own, the cart stays
+ * as it is), and the history of what came in and went out.
+ */
+export function PersonalAccountPage() {
+  const { t } = useTranslation();
+  const authorised = useIsAuthorised();
+  const everAuthorised = useEverAuthorised(authorised);
+  return (
+    <div className="bg-slate-50/70">
+      <Container className="py-10 sm:py-14">
+        <PageHeading title={t('personalAccount.title')} subtitle={t('personalAccount.subtitle')} />
+        {!authorised ? (
+          <SignInPrompt openLogin={!everAuthorised} text={t('personalAccount.signInText')} />
+        ) : (
+          <PersonalAccountCards />
+        )}
+      </Container>
+    </div>
+  );
+}
+
+function PersonalAccountCards() {
+  const { t } = useTranslation();
+  const { userId } = useSession();
+  const currency = useStoreInfo().currency.characterCode;
+  const account = useQuery({
+    queryKey: personalAccountQueryKeys.of({ userId, currency }),
+    queryFn: ({ signal }) => personalAccountApi.fetch(signal),
+  });
+  if (account.isPending) {
+    return (
+      <div className="mt-8">
+        <CardSkeleton label={t('personalAccount.loading')} />
+      </div>
+    );
+  }
+  if (account.isError) {
+    return (
+      <div className="mt-8">
+        <CardError error={account.error} onRetry={() => account.refetch()} />
+      </div>
+    );
+  }
+  return (
+    <div className="mt-8 grid items-start gap-6 lg:grid-cols-[22rem_1fr]">
+      <div className="flex flex-col gap-6">
+        <BalanceCard account={account.data} />
+        <RechargeCard currency={account.data.balance.currency} />
+      </div>
+      <HistoryCard account={account.data} />
+    </div>
+  );
+}
+
+function BalanceCard({ account }: { account: PersonalAccount }) {
+  const { t } = useTranslation();
+  const format = useFormatAmount();
+  return (
+    <section
+      aria-label={t('personalAccount.balance')}
+      className="rounded-3xl bg-gradient-to-br from-violet-600 to-indigo-600 p-6 text-white shadow-lg shadow-violet-600/20 sm:p-8"
+    >
+      <p className="flex items-center gap-2 text-sm font-medium text-violet-100">
+        <Wallet aria-hidden="true" className="size-4" />
+        {t('personalAccount.balance')}
+      </p>
+      <p className="mt-2 text-4xl font-bold tracking-tight">
+        {format(account.balance.amountMinor, account.balance.currency)}
+      </p>
+      <p className="mt-3 text-sm text-violet-100">{t('personalAccount.balanceNote')}</p>
+    </section>
+  );
+}
+
+function RechargeCard({ currency }: { currency: string }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const format = useFormatAmount();
+  const digits = isCurrencyCode(currency) ? currencyMinorUnits[currency] : 2;
+  const [amount, setAmount] = useState('');
+  const [paymentOptionId, setPaymentOptionId] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const options = useQuery({
+    queryKey: personalAccountQueryKeys.paymentOptions(currency),
+    queryFn: ({ signal }) => personalAccountApi.paymentOptions(signal),
+  });
+  const chosen = paymentOptionId ?? options.data?.[0]?.id ?? null;
+  const recharge = useMutation({
+    mutationFn: (request: { rechargeAmount: number; paymentOptionId: string }) =>
+      personalAccountApi.recharge({
+        ...request,
+        ...checkoutCallbackUrls({
+          origin: window.location.origin,
+          language,
+          paymentOptionId: request.paymentOptionId,
+        }),
+      }),
+    onSuccess: (result) => {
+      submitPaymentForm(result);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const units = Number(amount.replace(/\s/g, '').replace(',', '.'));
+    if (!amount.trim() || !Number.isInteger(units) || units < 1 || units > 1_000_000) {
+      setFieldError(t('personalAccount.recharge.amountInvalid'));
+      return;
+    }
+    setFieldError(null);
+    if (chosen) recharge.mutate({ rechargeAmount: units * 10 ** digits, paymentOptionId: chosen });
+  };
+
+  return (
+    <Card title={t('personalAccount.recharge.title')} description={t('personalAccount.recharge.text')}>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <TextField
+          label={t('personalAccount.recharge.amount', { currency })}
+          inputMode="numeric"
+          value={amount}
+          onChange={(value) => {
+            setAmount(value);
+            setFieldError(null);
+          }}
+          error={fieldError ?? undefined}
+        />
+        <div className="flex flex-wrap gap-2">
+          {(quickAmounts[currency] ?? otherQuickAmounts).map((units) => (
+            <button
+              key={units}
+              type="button"
+              onClick={() => {
+                setAmount(String(units));
+                setFieldError(null);
+              }}
+              className={clsx(
+                'rounded-full border px-3 py-1.5 text-sm font-medium transition',
+                amount === String(units)
+                  ? 'border-violet-500 bg-violet-50 text-violet-700'
+                  : 'border-slate-200 text-slate-700 hover:border-violet-300',
+              )}
+            >
+              {format(units * 10 ** digits, currency)}
+            </button>
+          ))}
+        </div>
+        {options.data && options.data.length > 0 && (
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1.5 text-sm font-medium text-slate-700">
+              {t('personalAccount.recharge.paymentOption')}
+            </legend>
+            {options.data.map((option) => (
+              <label
+                key={option.id}
+                className={clsx(
+                  'flex cursor-pointer items-start gap-3 rounded-2xl border p-3 transition',
+                  chosen === option.id ? 'border-violet-500 bg-violet-50/50' : 'border-slate-200',
+                )}
+              >
+                <input
+                  type="radio"
+                  name="payment-option"
+                  checked={chosen === option.id}
+                  onChange={() => setPaymentOptionId(option.id)}
+                  className="mt-1 accent-violet-600"
+                />
+                <span className="min-w-0">
+                  <span className="block text-sm font-medium text-slate-900">{option.name}</span>
+                  {option.description && (
+                    <span className="block text-xs text-slate-500">{option.description}</span>
+                  )}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {options.data?.length === 0 && (
+          <FormAlert>{t('personalAccount.recharge.noPaymentOptions')}</FormAlert>
+        )}
+        {options.isError && <FormAlert>{errorMessage(options.error, t)}</FormAlert>}
+        {recharge.isError && <FormAlert>{errorMessage(recharge.error, t)}</FormAlert>}
+        <SubmitButton loading={recharge.isPending || recharge.isSuccess} disabled={!chosen}>
+          {t('personalAccount.recharge.submit')}
+        </SubmitButton>
+      </form>
+    </Card>
+  );
+}
+
+function HistoryCard({ account }: { account: PersonalAccount }) {
+  const { t } = useTranslation();
+  const format = useFormatAmount();
+  const formatDateTime = useFormatDateTime();
+  return (
+    <Card title={t('personalAccount.history.title')}>
+      {account.entries.length === 0 ? (
+        <p className="text-sm text-slate-500">{t('personalAccount.history.empty')}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {account.entries.map((entry) => {
+            const incoming = entry.amountMinor > 0;
+            const Icon = entry.pending ? Clock : incoming ? ArrowDownLeft : ArrowUpRight;
+            return (
+              <li key={entry.id} className="flex items-center gap-3 py-3">
+                <span
+                  className={clsx(
+                    'inline-flex size-9 shrink-0 items-center justify-center rounded-xl',
+                    incoming ? 'bg-emerald-50 text-emerald-600' : 'bg-slate-100 text-slate-600',
+                  )}
+                >
+                  <Icon aria-hidden="true" className="size-4" />
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className="block text-sm font-medium text-slate-900">
+                    {t(`personalAccount.history.type.${entry.type}`)}
+                    {entry.pending && ` · ${t('personalAccount.history.pending')}`}
+                  </span>
+                  <span className="block text-xs text-slate-500">{formatDateTime(entry.createdAt)}</span>
+                </span>
+                <span
+                  className={clsx(
+                    'shrink-0 text-sm font-semibold tabular-nums',
+                    incoming ? 'text-emerald-700' : 'text-slate-900',
+                  )}
+                >
+                  {incoming ? '+' : '−'}
+                  {format(Math.abs(entry.amountMinor), account.balance.currency)}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,50 @@
+import {
+  type PaymentOption,
+  type PersonalAccount,
+  paymentOperationResultSchema,
+  paymentOptionListSchema,
+  personalAccountSchema,
+} from '@cutout/contracts';
+import { apiRequest } from '../../shared/api/client.ts';
+
+export type { PersonalAccount };
+
+/** The personal account (issue 15): balance and history, the ways to pay, a top-up. */
+export const personalAccountApi = {
+  fetch: (signal?: AbortSignal) =>
+    apiRequest('/personalAccount/fetchPersonalAccount', {
+      method: 'POST',
+      body: {},
+      signal,
+      parse: (data) => personalAccountSchema.parse(data),
+    }),
+
+  paymentOptions: (signal?: AbortSignal): Promise<PaymentOption[]> =>
+    apiRequest('/shoppingCarts/fetchPaymentOptionList', {
+      method: 'POST',
+      body: {},
+      signal,
+      parse: (data) => paymentOptionListSchema.parse(data).paymentOptions,
+    }),
+
+  /** Starts a top-up: an order of its own; the answer says where the browser goes to pay. */
+  recharge: (request: {
+    rechargeAmount: number;
+    paymentOptionId: string;
+    resolveCallbackUrl: string;
+    rejectCallbackUrl: string;
+  }) =>
+    apiRequest('/shoppingCarts/rechargePersonalAccount', {
+      method: 'POST',
+      body: request,
+      parse: paymentOperationResultSchema.parse,
+    }),
+};
+
+export const personalAccountQueryKeys = {
+  all: ['account', 'personal-account'] as const,
+  of: (viewer: { userId: string | null; currency: string }) =>
+    [...personalAccountQueryKeys.all, viewer.userId, viewer.currency] as const,
+  paymentOptions: (currency: string) =>
+    [...personalAccountQueryKeys.all, 'payment-options', currency] as const,
+};
