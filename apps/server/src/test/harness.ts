@@ -232,3 +232,30 @@ export async function userIdOf(t: TestApp, token: string): Promise<string> {
   });
   return info.json().user.id;
 }
+
+/** Where the demo acquirer sends a buyer back, for checkouts in tests. */
+export const demoCallbacks = {
+  resolveCallbackUrl: 'http://localhost/en/shopping-cart/checkout/demo-card/validate',
+  rejectCallbackUrl: 'http://localhost/en/shopping-cart/checkout/failure',
+};
+
+/**
+ * Pays on the demo acquirer's page with a test card and validates the return, as the buyer's
+ * browser does; answers the validation's status.
+ */
+export async function payOnDemoAcquirer(t: TestApp, token: string, formUrl: string): Promise<string> {
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: new URL(formUrl).pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ number: '4242424242424242', expiry: '12/34', cvc: '123' }).toString(),
+  });
+  const queryString = new URL(String(paid.headers.location)).search;
+  const validated = await t.app.inject({
+    method: 'POST',
+    url: '/api/stores/paymentOptions/demo-card/validate',
+    payload: { queryString },
+    headers: { authorization: token },
+  });
+  return validated.json().statusId;
+}

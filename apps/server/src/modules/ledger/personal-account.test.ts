@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
+  demoCallbacks,
+  payOnDemoAcquirer,
   registerUser,
   setStoreOptions,
   type TestApp,
@@ -9,11 +11,6 @@ import {
 } from '../../test/harness.ts';
 import { personalAccountEntryType } from './ledger.routes.ts';
 
-const site = 'http://localhost';
-const callbacks = {
-  resolveCallbackUrl: `${site}/en/shopping-cart/checkout/demo-card/validate`,
-  rejectCallbackUrl: `${site}/en/shopping-cart/checkout/failure`,
-};
 const operatorToken = 'operator-token-of-the-personal-account-test-0123';
 
 describe('personal account entry types', () => {
@@ -45,21 +42,13 @@ describe.each(testDatabases)('the personal account (%s)', (kind) => {
       headers: { ...(token && { authorization: token }), ...headers },
     });
   const recharge = (token: string | null, rechargeAmount: number, paymentOptionId = 'demo-card') =>
-    call(token, '/shoppingCarts/rechargePersonalAccount', { ...callbacks, paymentOptionId, rechargeAmount });
+    call(token, '/shoppingCarts/rechargePersonalAccount', {
+      ...demoCallbacks,
+      paymentOptionId,
+      rechargeAmount,
+    });
   const account = async (token: string) =>
     (await call(token, '/personalAccount/fetchPersonalAccount')).json();
-
-  async function payOnDemoPage(token: string, formUrl: string) {
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: new URL(formUrl).pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ number: '4242424242424242', expiry: '12/34', cvc: '123' }).toString(),
-    });
-    const queryString = new URL(String(paid.headers.location)).search;
-    const validated = await call(token, '/paymentOptions/demo-card/validate', { queryString });
-    expect(validated.json().statusId, validated.body).toBe('payment_operation_statuses.paid');
-  }
 
   it('tops up with a card without touching the cart, and lists the top-up', async () => {
     const token = await person('wallet');
@@ -71,7 +60,7 @@ describe.each(testDatabases)('the personal account (%s)', (kind) => {
 
     const started = await recharge(token, 50_000);
     expect(started.statusCode, started.body).toBe(200);
-    await payOnDemoPage(token, started.json().formUrl);
+    expect(await payOnDemoAcquirer(t, token, started.json().formUrl)).toBe('payment_operation_statuses.paid');
 
     const after = await account(token);
     expect(after.balance).toEqual({ amountMinor: 50_000, currency: 'RUB' });
@@ -131,7 +120,7 @@ describe.each(testDatabases)('the personal account (%s)', (kind) => {
           headers: { authorization: token },
         });
       const refused = await ask('/shoppingCarts/rechargePersonalAccount', {
-        ...callbacks,
+        ...demoCallbacks,
         paymentOptionId: 'demo-card',
         rechargeAmount: 10_000,
       });

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices } from '../../services.ts';
 import {
   createTestApp,
+  demoCallbacks,
+  payOnDemoAcquirer,
   registerUser,
   type TestApp,
   testClock,
@@ -11,11 +13,6 @@ import {
 } from '../../test/harness.ts';
 import { addMonths, subscriptionPolicy } from './subscriptions.service.ts';
 
-const site = 'http://localhost';
-const callbacks = {
-  resolveCallbackUrl: `${site}/en/shopping-cart/checkout/demo-card/validate`,
-  rejectCallbackUrl: `${site}/en/shopping-cart/checkout/failure`,
-};
 const day = 24 * 3_600_000;
 
 describe('addMonths', () => {
@@ -55,18 +52,11 @@ describe.each(testDatabases)('subscriptions (%s)', (kind) => {
     });
 
   async function pay(token: string) {
-    const checkout = await call(token, '/shoppingCarts/checkoutShoppingCart', callbacks);
+    const checkout = await call(token, '/shoppingCarts/checkoutShoppingCart', demoCallbacks);
     expect(checkout.statusCode, checkout.body).toBe(200);
-    const path = new URL(checkout.json().formUrl).pathname;
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ number: '4242424242424242', expiry: '12/34', cvc: '123' }).toString(),
-    });
-    const queryString = new URL(String(paid.headers.location)).search;
-    const validated = await call(token, '/paymentOptions/demo-card/validate', { queryString });
-    expect(validated.json().statusId, validated.body).toBe('payment_operation_statuses.paid');
+    expect(await payOnDemoAcquirer(t, token, checkout.json().formUrl)).toBe(
+      'payment_operation_statuses.paid',
+    );
   }
 
   async function buyPlan(token: string, litres: number, period: 'month' | 'year' | 'forever') {

@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices } from '../../services.ts';
 import {
   createTestApp,
+  demoCallbacks,
   latestOutboxMessage,
   litreBalance,
+  payOnDemoAcquirer,
   registerUser,
   type TestApp,
   testClock,
@@ -13,11 +15,6 @@ import {
 } from '../../test/harness.ts';
 import { newVoucherCode, normalizeVoucherCode } from './vouchers.service.ts';
 
-const site = 'http://localhost';
-const callbacks = {
-  resolveCallbackUrl: `${site}/en/shopping-cart/checkout/demo-card/validate`,
-  rejectCallbackUrl: `${site}/en/shopping-cart/checkout/failure`,
-};
 const operatorToken = 'operator-token-of-the-vouchers-test-0123456789';
 const codePattern = /^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/;
 
@@ -67,19 +64,10 @@ describe.each(testDatabases)('pin codes and gift cards (%s)', (kind) => {
       paymentOptionId: 'demo-card',
     });
     expect(added.statusCode, added.body).toBe(200);
-    const checkout = await call(token, '/shoppingCarts/checkoutShoppingCart', callbacks);
+    const checkout = await call(token, '/shoppingCarts/checkoutShoppingCart', demoCallbacks);
     expect(checkout.statusCode, checkout.body).toBe(200);
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: new URL(checkout.json().formUrl).pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ number: '4242424242424242', expiry: '12/34', cvc: '123' }).toString(),
-    });
-    const queryString = new URL(String(paid.headers.location)).search;
-    const validated = await call(token, '/paymentOptions/demo-card/validate', { queryString });
-    expect(validated.json().statusId, validated.body).toBe('payment_operation_statuses.paid');
-    // Validating again (a second return) issues nothing more.
-    await call(token, '/paymentOptions/demo-card/validate', { queryString });
+    const { formUrl } = checkout.json();
+    expect(await payOnDemoAcquirer(t, token, formUrl)).toBe('payment_operation_statuses.paid');
   }
 
   const issue = (payload: object, token: string | null = operatorToken) =>
