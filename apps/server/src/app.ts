@@ -152,7 +152,11 @@ export async function buildApp({
       registerAuth(scope, { users });
       await scope.register(storeRoutes, {
         stores,
-        viewer: (user) => users.viewer(user),
+        // The points are counted on the ledger: the user row's column is not kept up to date.
+        viewer: async (user) => ({
+          ...(await users.viewer(user)),
+          bonusPointBalance: (await services.ledger.balance({ userId: user.id, unit: 'bonus_point' })).total,
+        }),
         partnerActions: (user) => litres.partnerActions(user),
         passports: () => passports.list(),
       });

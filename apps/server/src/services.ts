@@ -309,6 +309,15 @@ export function createServices({ config, database, log, now, ...options }: Servi
     fulfilment: createOrderFulfilment({ ledger, subscriptions, vouchers }),
     returnStock: (lines) => catalog.returnStock(lines),
     returnPromoCode: (orderId) => promotions.release(orderId),
+    returnBonusPoints: async (order) => {
+      if (order.bonusPointOutcome <= 0) return;
+      await ledger.credit({
+        account: { userId: order.userId, unit: 'bonus_point' },
+        kind: 'adjustment',
+        amount: order.bonusPointOutcome,
+        key: `bonus:return:${order.id}`,
+      });
+    },
     // An order with nothing to pay is paid at checkout: its mail goes from here.
     onPaid: (order) => {
       orderMail
@@ -326,6 +335,7 @@ export function createServices({ config, database, log, now, ...options }: Servi
     paymentOptions: (viewer) => payments.options(viewer),
     promotions,
     planQuote: (input) => subscriptions.quote(input),
+    bonusPoints: async (userId) => (await ledger.balance({ userId, unit: 'bonus_point' })).total,
     now,
   });
   const checkout = createCheckoutService({
@@ -338,6 +348,14 @@ export function createServices({ config, database, log, now, ...options }: Servi
       orders,
       payments,
       promotions,
+      spendBonusPoints: async ({ userId, points, orderId }) => {
+        const hold = await ledger.hold({
+          account: { userId, unit: 'bonus_point' },
+          amount: points,
+          key: `bonus:outcome:${orderId}`,
+        });
+        await ledger.capture(hold);
+      },
       log,
       now,
     }),

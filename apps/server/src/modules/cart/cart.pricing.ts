@@ -53,6 +53,8 @@ export interface CartInput {
   promoCodeInvalid?: boolean;
   /** The price of each subscription plan item (by item id) for its period, and its upgrade credit. */
   planPrices?: Map<string, PlanQuote>;
+  /** The buyer's bonus points; none: nothing can be written off. */
+  bonusPointBalance?: number;
 }
 
 /** A plan's price for the item's period (null: not sold so) and what an upgrade takes off it. */
@@ -67,7 +69,20 @@ export interface ItemDiscount {
   percent: number;
 }
 
-/** Bonus points: a later piece of the promotions issue fills them; nothing until then. */
+/**
+ * Bonus points (issue 15): a point is worth one rouble, or one cent of a dollar or a euro. A paid
+ * item earns 5 % of what is paid for it; up to half of an item's price (after the promo code) can
+ * be paid with points. Personal-account top-ups neither earn nor take points: they are money.
+ */
+export const bonusPolicy = {
+  pointValueMinor: { RUB: 100, USD: 1, EUR: 1 } as Record<string, number>,
+  incomePercent: 5,
+  outcomeLimitPercent: 50,
+};
+
+export const bonusPointValue = (currency: string) => bonusPolicy.pointValueMinor[currency] ?? 1;
+
+/** Nothing earned or written off (delivery, top-ups). */
 const noBonuses = {
   bonusPointIncome: 0,
   bonusPointIncomeConverted: 0,
@@ -189,15 +204,66 @@ function errorReasonOf(input: CartInput, products: CartItem[], deliveryRequired:
   return reasons.find(([applies]) => applies)?.[1] ?? null;
 }
 
+/** The most points the selected items may take: the smaller of the balance and their limits' sum (SPEC §9). */
+export const bonusOutcomeMaximum = (items: CartItem[], balance: number) =>
+  Math.min(
+    balance,
+    items.reduce((total, item) => total + (item.selected ? item.bonusPointOutcomeLimit : 0), 0),
+  );
+
+/**
+ * Fills the items' bonus fields: each selected item's limit, the asked write-off (clamped to the
+ * maximum) taken item by item in cart order up to each limit and off its amount (VAT follows), and
+ * what each earns on what is left to pay.
+ */
+function withBonuses(items: CartItem[], input: CartInput) {
+  const value = bonusPointValue(input.currency);
+  const balance = input.bonusPointBalance ?? 0;
+  const earns = (item: CartItem) =>
+    item.selected && item.product?.typeId !== 'product_types.personal_account' && item.price !== null;
+  const limited = items.map((item) => {
+    if (!earns(item)) return item;
+    const limit = Math.floor((item.amount * bonusPolicy.outcomeLimitPercent) / 100 / value);
+    return { ...item, bonusPointOutcomeLimit: limit, bonusPointOutcomeLimitConverted: limit * value };
+  });
+  const outcome = Math.min(input.cart.bonusPointOutcome ?? 0, bonusOutcomeMaximum(limited, balance));
+  let rest = outcome;
+  const priced = limited.map((item) => {
+    if (!earns(item)) return item;
+    const points = Math.min(rest, item.bonusPointOutcomeLimit);
+    rest -= points;
+    const amount = item.amount - points * value;
+    const income = Math.floor((amount * bonusPolicy.incomePercent) / 100 / value);
+    return {
+      ...item,
+      amount,
+      amountWithVat: amount,
+      vatAmount: includedVat(amount, item.vatRatePercent),
+      bonusPointOutcome: points,
+      bonusPointOutcomeConverted: points * value,
+      bonusPointIncome: income,
+      bonusPointIncomeConverted: income * value,
+    };
+  });
+  return { items: priced, balance, outcome };
+}
+
 /**
  * The cart as the API answers it: every amount computed here, on the server, in minor units of the
  * cart's currency, for the selected items; delivery summed apart from the products (SPEC §9).
  */
 export function priceCart(input: CartInput): ShoppingCart {
-  const products = input.items.flatMap((row) => {
-    const offer = input.offers.get(row.tradeOfferId);
-    return offer ? [productItem(row, offer, input)] : [];
-  });
+  const {
+    items: products,
+    balance,
+    outcome,
+  } = withBonuses(
+    input.items.flatMap((row) => {
+      const offer = input.offers.get(row.tradeOfferId);
+      return offer ? [productItem(row, offer, input)] : [];
+    }),
+    input,
+  );
   const selected = products.filter((item) => item.selected);
   const deliveryRequired =
     input.rules.allowDelivery &&
@@ -228,8 +294,8 @@ export function priceCart(input: CartInput): ShoppingCart {
     recipientContactSet: input.recipientContactSet,
     deliveryRequired,
     couponCodePrompt: input.cart.couponCode,
-    bonusPointBalance: 0,
-    bonusPointOutcome: 0,
+    bonusPointBalance: balance,
+    bonusPointOutcome: outcome,
     amount,
     amountWithoutDiscount: sum(selected, (item) => item.amountWithoutDiscount) + deliveryAmount,
     productsAmount,

@@ -56,6 +56,8 @@ export interface CartDeps {
     currency: { characterCode: string };
   }) => Promise<PaymentOption[]>;
   promotions: Pick<PromotionsService, 'evaluate'>;
+  /** The user's bonus points (the ledger's bonus_point balance). */
+  bonusPoints: (userId: string) => Promise<number>;
   /**
    * A subscription plan's price for a period in a currency (null: not sold so), and the credit of
    * the buyer's live subscription it would replace; null when the product is not a plan.
@@ -91,17 +93,24 @@ export function createCartService(deps: CartDeps) {
 
   async function inputOf(cart: CartRow, viewer: CartViewer, kept?: CartItemRow[]): Promise<CartInput> {
     const items = kept ?? (await repo.itemsOf(cart.id));
-    const [offers, deliveryOptions, paymentOptions, deliveryContactSet, recipientContactSet] =
-      await Promise.all([
-        offersOf(
-          items.map((item) => item.tradeOfferId),
-          viewer,
-        ),
-        viewer.rules.allowDelivery ? deps.delivery.list(viewer) : [],
-        deps.paymentOptions(viewer),
-        contactSetOf(viewer, cart.deliveryContactSetId),
-        contactSetOf(viewer, cart.recipientContactSetId),
-      ]);
+    const [
+      offers,
+      deliveryOptions,
+      paymentOptions,
+      deliveryContactSet,
+      recipientContactSet,
+      bonusPointBalance,
+    ] = await Promise.all([
+      offersOf(
+        items.map((item) => item.tradeOfferId),
+        viewer,
+      ),
+      viewer.rules.allowDelivery ? deps.delivery.list(viewer) : [],
+      deps.paymentOptions(viewer),
+      contactSetOf(viewer, cart.deliveryContactSetId),
+      contactSetOf(viewer, cart.recipientContactSetId),
+      deps.bonusPoints(viewer.userId),
+    ]);
     const planPrices = new Map<string, PlanQuote>();
     for (const item of items) {
       const offer = offers.get(item.tradeOfferId);
@@ -129,6 +138,7 @@ export function createCartService(deps: CartDeps) {
       currency: viewer.currency.characterCode,
       language: viewer.language,
       rules: viewer.rules,
+      bonusPointBalance,
     };
   }
 
@@ -303,6 +313,7 @@ export function createCartService(deps: CartDeps) {
     }
     if (request.couponCodePrompt !== undefined)
       choices.couponCode = normalizePromoCode(request.couponCodePrompt ?? '') || null;
+    if (request.bonusPointOutcome !== undefined) choices.bonusPointOutcome = request.bonusPointOutcome;
     return choices;
   }
 
@@ -325,11 +336,17 @@ export function createCartService(deps: CartDeps) {
         if (request.selectAll !== undefined) await repo.selectAll(locked.id, request.selectAll);
         const choices = await choicesOf(locked, request, viewer);
         await repo.setChoices(locked.id, choices, deps.now());
-        const changed = (await repo.findCartOf(viewer.userId)) as CartRow;
+        let changed = (await repo.findCartOf(viewer.userId)) as CartRow;
         // A code the buyer enters must apply now: a refused one rolls the whole call back.
         if (choices.couponCode) {
           const { refusal } = await priced(changed, viewer);
           if (refusal) throw promoCodeError(refusal);
+        }
+        // Points asked beyond the maximum are kept as the maximum (SPEC §9).
+        if (choices.bonusPointOutcome !== undefined) {
+          const { cart: now } = await priced(changed, viewer);
+          await repo.setChoices(locked.id, { bonusPointOutcome: now.bonusPointOutcome }, deps.now());
+          changed = { ...changed, bonusPointOutcome: now.bonusPointOutcome };
         }
         return changed;
       });

@@ -31,6 +31,10 @@ export interface CheckoutInput {
 
 export type CheckoutWorkflow = Workflow<CheckoutInput, PaymentOperationResult>;
 
+/** What the points the cart spends are worth, in its currency's minor units. */
+const bonusMoneyOf = (cart: ShoppingCart) =>
+  cart.productItems.reduce((total, item) => total + (item.selected ? item.bonusPointOutcomeConverted : 0), 0);
+
 const stockLines = (cart: ShoppingCart) =>
   cart.productItems.flatMap((item) =>
     item.selected && item.typeId === 'shopping_cart_product_types.regular' && item.tradeOfferId
@@ -108,6 +112,8 @@ export function createCheckoutWorkflow(deps: {
   orders: Pick<OrdersService, 'markPaid' | 'awaitPayment' | 'notifyPaid'>;
   payments: Pick<PaymentsService, 'start'>;
   promotions: Pick<PromotionsService, 'redeem'>;
+  /** Takes the points the order is paid with (INSUFFICIENT_BALANCE when the balance fell short). */
+  spendBonusPoints: (input: { userId: string; points: number; orderId: string }) => Promise<void>;
   log: WorkflowLog;
   now: () => Date;
 }): CheckoutWorkflow {
@@ -157,7 +163,12 @@ export function createCheckoutWorkflow(deps: {
                 language: viewer.language,
                 amountMinor: cart.amount,
                 amountWithoutDiscountMinor: cart.amountWithoutDiscount,
-                discountMinor: cart.discountAmount,
+                discountMinor: cart.discountAmount + bonusMoneyOf(cart),
+                bonusPointOutcome: cart.bonusPointOutcome,
+                bonusPointIncome: cart.productItems.reduce(
+                  (total, item) => total + (item.selected ? item.bonusPointIncome : 0),
+                  0,
+                ),
                 vatMinor: cart.vatAmount,
                 deliveryMinor: cart.deliveryAmount,
                 paymentOptionId: cart.paymentOptionId,
@@ -189,6 +200,26 @@ export function createCheckoutWorkflow(deps: {
               discountMinor: cart.discountAmount,
             });
             if (!redeemed.ok) throw promoCodeError(redeemed.refusal);
+          },
+        })
+        .step({
+          name: 'write off the bonus points',
+          // The points account is locked while it is debited: two checkouts spending the same
+          // points are served one after another, and the second finds too few.
+          run: async ({ cart, order, viewer }) => {
+            if (cart.bonusPointOutcome === 0) return;
+            try {
+              await deps.spendBonusPoints({
+                userId: viewer.userId,
+                points: cart.bonusPointOutcome,
+                orderId: order.id,
+              });
+            } catch (error) {
+              if (error instanceof DomainError && error.code === 'INSUFFICIENT_BALANCE') {
+                throw new DomainError('CART_CHANGED', { details: { reason: 'bonus_points' } });
+              }
+              throw error;
+            }
           },
         })
         .step({

@@ -20,6 +20,17 @@ export function createOrderFulfilment(deps: {
   vouchers: Pick<VouchersService, 'issue'>;
 }): OrderFulfilment {
   return {
+    /** The bonus points a paid order earns (5 % of what was paid for its lines), credited once. */
+    async afterPaid(order) {
+      if (order.bonusPointIncome <= 0) return;
+      await deps.ledger.credit({
+        account: { userId: order.userId, unit: 'bonus_point' },
+        kind: 'grant',
+        amount: order.bonusPointIncome,
+        key: `bonus:income:${order.id}`,
+      });
+    },
+
     fulfillerOf(item) {
       if (item.productType === 'pin_code' || item.productType === 'gift_card') {
         return async ({ order }) => {

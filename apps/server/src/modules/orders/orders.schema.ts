@@ -61,6 +61,9 @@ export const orders = pgTable(
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     amountWithoutDiscountMinor: bigint('amount_without_discount_minor', { mode: 'number' }).notNull(),
     discountMinor: bigint('discount_minor', { mode: 'number' }).notNull().default(0),
+    /** Bonus points paid with (their money is in discountMinor), and earned once it is paid. */
+    bonusPointOutcome: integer('bonus_point_outcome').notNull().default(0),
+    bonusPointIncome: integer('bonus_point_income').notNull().default(0),
     vatMinor: bigint('vat_minor', { mode: 'number' }).notNull().default(0),
     deliveryMinor: bigint('delivery_minor', { mode: 'number' }).notNull().default(0),
     paymentOptionId: text('payment_option_id'),

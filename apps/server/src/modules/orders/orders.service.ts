@@ -25,6 +25,8 @@ export type Fulfiller = (input: { order: OrderRow; item: OrderItemRow }) => Prom
 export interface OrderFulfilment {
   /** The fulfiller of a line, or null when the line waits (delivery, or a later issue's codes). */
   fulfillerOf(item: OrderItemRow): Fulfiller | null;
+  /** What paying the whole order gives besides its lines (the bonus points it earns), once. */
+  afterPaid?(order: OrderRow): Promise<void>;
 }
 
 /** A user's orders (SPEC §7.4): list, detail, cancel; paying is the payments module's, fulfilling here. */
@@ -36,6 +38,8 @@ export function createOrdersService(deps: {
   returnStock: (lines: Array<{ tradeOfferId: string; quantity: number }>) => Promise<void>;
   /** Gives a cancelled order's promo code back: its use no longer counts against the limits. */
   returnPromoCode: (orderId: string) => Promise<void>;
+  /** Gives back the bonus points a cancelled order was paid with (once per order). */
+  returnBonusPoints?: (order: OrderRow) => Promise<void>;
   /** Told after an order became paid (its transaction committed): the 'order paid' mail. */
   onPaid?: (order: OrderRow) => void;
   now: () => Date;
@@ -162,6 +166,7 @@ export function createOrdersService(deps: {
         );
         await deps.returnStock(goods);
         await deps.returnPromoCode(id);
+        await deps.returnBonusPoints?.(order);
       });
       return this.get(userId, id, language);
     },
@@ -223,6 +228,7 @@ export function createOrdersService(deps: {
           if (fulfil) await fulfil({ order, item });
           else if (item.type === 'regular') waiting = true;
         }
+        await deps.fulfilment.afterPaid?.(order);
         // Paid, and fulfilled at once when nothing is left to deliver or to wait for.
         const paid = orderStateMachine.transition(order.status, 'paid');
         const status = waiting ? paid : orderStateMachine.transition(paid, 'fulfilled');
