@@ -54,6 +54,7 @@ import { createGazetteerSuggester } from './platform/addresses/gazetteer/gazette
 import type { Config } from './platform/config.ts';
 import type { Database, Db } from './platform/db/client.ts';
 import { createTransactor } from './platform/db/transactions.ts';
+import { DomainError } from './platform/errors.ts';
 import { localized } from './platform/localized.ts';
 import { createMailer, createSms } from './platform/messaging/mailer.ts';
 import { createOutboxRepo } from './platform/messaging/outbox.repo.ts';
@@ -268,6 +269,23 @@ export function createServices({ config, database, log, now, ...options }: Servi
     onPaid: async (payment) => {
       await (orders as OrdersService).markPaid(payment.orderId);
     },
+    wallet: {
+      take: async ({ userId, amount, key }) => {
+        try {
+          const hold = await ledger.hold({
+            account: { userId, unit: `money:${amount.currency}` },
+            amount: amount.amountMinor,
+            key,
+          });
+          await ledger.capture(hold);
+        } catch (error) {
+          if (error instanceof DomainError && error.code === 'INSUFFICIENT_BALANCE') {
+            throw new DomainError('INSUFFICIENT_FUNDS');
+          }
+          throw error;
+        }
+      },
+    },
     afterPaid: async (payment) => {
       const order = await ordersRepo.find(payment.orderId);
       if (order) await orderMail.sendPaid(order);
@@ -348,6 +366,8 @@ export function createServices({ config, database, log, now, ...options }: Servi
       orders,
       payments,
       promotions,
+      personalAccountBalance: async (userId, currency) =>
+        (await ledger.balance({ userId, unit: `money:${currency as 'RUB'}` })).total,
       spendBonusPoints: async ({ userId, points, orderId }) => {
         const hold = await ledger.hold({
           account: { userId, unit: 'bonus_point' },

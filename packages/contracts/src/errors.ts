@@ -79,6 +79,8 @@ export const errorStatus = {
   PIN_CODE_ALREADY_APPLIED: 409,
   /** A plan code while another plan runs: it stays unused. */
   PIN_CODE_PLAN_CONFLICT: 409,
+  /** The personal account holds less money than the order costs. */
+  INSUFFICIENT_FUNDS: 402,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -62,6 +62,7 @@ const en: Messages = {
   PIN_CODE_ALREADY_APPLIED: 'This pin code has already been applied.',
   PIN_CODE_PLAN_CONFLICT:
     'This code starts another plan than the one you have: apply it after your current plan ends.',
+  INSUFFICIENT_FUNDS: 'Not enough money on your personal account: top it up or choose another way to pay.',
 };
 
 const ru: Messages = {
@@ -125,6 +126,7 @@ const ru: Messages = {
   PIN_CODE_ALREADY_APPLIED: 'Этот пин-код уже применён.',
   PIN_CODE_PLAN_CONFLICT:
     'Этот код подключает другой тариф, не ваш текущий: примените его, когда текущий тариф закончится.',
+  INSUFFICIENT_FUNDS: 'На лицевом счёте недостаточно денег: пополните его или выберите другой способ оплаты.',
 };
 
 const catalogue: Record<Language, Messages> = { en, ru };

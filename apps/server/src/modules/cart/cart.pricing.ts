@@ -33,6 +33,8 @@ export interface CartRules {
   allowDelivery: boolean;
   /** RecipientContactsRequired. */
   recipientRequired: boolean;
+  /** AllowPersonalAccount: the personal account is a way to pay. */
+  personalAccount?: boolean;
 }
 
 export interface CartInput {

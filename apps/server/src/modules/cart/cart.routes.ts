@@ -31,6 +31,7 @@ export function cartViewerOf(request: FastifyRequest): CartViewer {
       countStock: storeOption(store, 'AllowClientProductInStock'),
       allowDelivery: storeOption(store, 'AllowDelivery'),
       recipientRequired: storeOption(store, 'RecipientContactsRequired'),
+      personalAccount: storeOption(store, 'AllowPersonalAccount'),
     },
   };
 }
@@ -64,7 +65,13 @@ export async function cartRoutes(
   api.post(
     '/fetchPaymentOptionList',
     { schema: { body: emptyBody, response: { 200: paymentOptionListSchema } } },
-    async (request) => ({ paymentOptions: await options.paymentOptions(request.store) }),
+    async (request) => ({
+      paymentOptions: await options.paymentOptions({
+        language: request.store.language,
+        currency: request.store.currency,
+        personalAccount: Boolean(request.user) && storeOption(request.store, 'AllowPersonalAccount'),
+      }),
+    }),
   );
   api.post(
     '/deliveryOptions/fetchDeliveryOptionList',

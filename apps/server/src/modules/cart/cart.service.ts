@@ -35,6 +35,13 @@ export interface CartViewer {
   rules: CartRules;
 }
 
+/** Who asks for the ways to pay: the personal account is one where the store allows it. */
+const paymentViewerOf = (viewer: CartViewer) => ({
+  language: viewer.language,
+  currency: viewer.currency,
+  personalAccount: viewer.rules.personalAccount === true,
+});
+
 /** What the cart asks of the catalogue and of the payments module. */
 export interface CartDeps {
   repo: CartRepo;
@@ -54,6 +61,7 @@ export interface CartDeps {
   paymentOptions: (viewer: {
     language: Language;
     currency: { characterCode: string };
+    personalAccount?: boolean;
   }) => Promise<PaymentOption[]>;
   promotions: Pick<PromotionsService, 'evaluate'>;
   /** The user's bonus points (the ledger's bonus_point balance). */
@@ -106,7 +114,7 @@ export function createCartService(deps: CartDeps) {
         viewer,
       ),
       viewer.rules.allowDelivery ? deps.delivery.list(viewer) : [],
-      deps.paymentOptions(viewer),
+      deps.paymentOptions(paymentViewerOf(viewer)),
       contactSetOf(viewer, cart.deliveryContactSetId),
       contactSetOf(viewer, cart.recipientContactSetId),
       deps.bonusPoints(viewer.userId),
@@ -281,7 +289,7 @@ export function createCartService(deps: CartDeps) {
   ): Promise<CartChoices> {
     const choices: CartChoices = {};
     if (request.paymentOptionId !== undefined) {
-      const options = await deps.paymentOptions(viewer);
+      const options = await deps.paymentOptions(paymentViewerOf(viewer));
       if (request.paymentOptionId && !options.some((option) => option.id === request.paymentOptionId)) {
         throw new DomainError('PAYMENT_OPTION_UNAVAILABLE');
       }
@@ -419,8 +427,12 @@ export function createCartService(deps: CartDeps) {
         createdAt: now,
       };
       const priced = priceCart(await inputOf(cart, viewer, [item]));
-      // A way to pay that is not offered is refused, not swapped for the first one.
-      if (priced.paymentOptionId !== request.paymentOptionId) {
+      // A way to pay that is not offered is refused, not swapped for the first one; a top-up is
+      // never paid from the account it fills.
+      if (
+        priced.paymentOptionId !== request.paymentOptionId ||
+        priced.paymentOption?.providerId === 'personal-account'
+      ) {
         throw new DomainError('VALIDATION_ERROR', { details: { field: 'paymentOptionId' } });
       }
       return { cart: priced, offers: new Map([[offer.id, offer]]) };

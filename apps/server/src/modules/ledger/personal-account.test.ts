@@ -106,6 +106,85 @@ describe.each(testDatabases)('the personal account (%s)', (kind) => {
     expect(after.entries).toEqual([expect.objectContaining({ type: 'code', amountMinor: 30_000 })]);
   });
 
+  async function topUp(token: string, amount: number) {
+    const started = await recharge(token, amount);
+    expect(started.statusCode, started.body).toBe(200);
+    expect(await payOnDemoAcquirer(t, token, started.json().formUrl)).toBe('payment_operation_statuses.paid');
+  }
+
+  /** An unpaid order of one 10-litre bundle (₽290), its payment opened with the demo card. */
+  async function unpaidOrder(token: string): Promise<string> {
+    await call(token, '/shoppingCarts/updateShoppingCart', {
+      productItems: [{ tradeOfferId: 'offer_litres_10', quantity: 1 }],
+      paymentOptionId: 'demo-card',
+    });
+    const checkout = await call(token, '/shoppingCarts/checkoutShoppingCart', demoCallbacks);
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    return checkout.json().orderId;
+  }
+
+  const payFromAccount = (token: string, orderId: string) =>
+    call(token, '/paymentOptions/perform', {
+      ...demoCallbacks,
+      paymentOptionId: 'personal-account',
+      documentItemList: [{ documentType: 'customer_order', documentId: orderId }],
+    });
+
+  it('pays an order from the personal account at once, and refuses when it holds too little', async () => {
+    const token = await person('spender');
+    const options = (await call(token, '/shoppingCarts/fetchPaymentOptionList')).json().paymentOptions;
+    expect(options.map((option: { id: string }) => option.id)).toContain('personal-account');
+    // A top-up is never paid from the account it fills.
+    expect((await recharge(token, 10_000, 'personal-account')).statusCode).toBe(400);
+    await topUp(token, 50_000);
+
+    await call(token, '/shoppingCarts/updateShoppingCart', {
+      productItems: [{ tradeOfferId: 'offer_litres_10', quantity: 1 }],
+      paymentOptionId: 'personal-account',
+    });
+    const paid = await call(token, '/shoppingCarts/checkoutShoppingCart', demoCallbacks);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({
+      statusId: 'payment_operation_statuses.paid',
+      paymentRequired: false,
+      formUrl: null,
+    });
+    const after = await account(token);
+    expect(after.balance.amountMinor).toBe(21_000);
+    // (Newest first; the test clock stands still, so the order among these two is not asserted.)
+    expect(after.entries).toContainEqual(
+      expect.objectContaining({ type: 'payment', amountMinor: -29_000, pending: false }),
+    );
+    const orders = (await call(token, '/orders/fetchOrderList')).json().output;
+    expect(orders[0].status).toBe('fulfilled');
+
+    await call(token, '/shoppingCarts/updateShoppingCart', {
+      productItems: [{ tradeOfferId: 'offer_litres_1000', quantity: 1 }],
+      paymentOptionId: 'personal-account',
+    });
+    const short = await call(token, '/shoppingCarts/checkoutShoppingCart', demoCallbacks, {
+      'x-locale-id': 'ru',
+    });
+    expect(short.statusCode).toBe(402);
+    expect(short.json()).toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    expect(short.json().message).toMatch(/^На лицевом счёте недостаточно денег/);
+    expect((await account(token)).balance.amountMinor).toBe(21_000);
+    // Refused before the order is placed: the cart keeps its items, no order is added.
+    expect((await call(token, '/orders/fetchOrderList')).json().output).toHaveLength(2);
+    const cart = (await call(token, '/shoppingCarts/fetchShoppingCart')).json();
+    expect(cart.productItems).toHaveLength(1);
+  });
+
+  it('never takes more than the account holds when two orders are paid from it at once', async () => {
+    const token = await person('racer');
+    await topUp(token, 50_000);
+    const first = await unpaidOrder(token);
+    const second = await unpaidOrder(token);
+    const answers = await Promise.all([payFromAccount(token, first), payFromAccount(token, second)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 402]);
+    expect((await account(token)).balance.amountMinor).toBe(21_000);
+  });
+
   it('is off when the store does not allow personal accounts', async () => {
     // An app of its own: the store's options are read once and cached.
     const closed = await createTestApp(kind, {}, { now: clock.now });

@@ -109,6 +109,7 @@ export function createCheckoutService(deps: {
         rejectUrl: request.rejectCallbackUrl,
         customer: buyer,
         language: viewer.language,
+        personalAccount: viewer.rules.personalAccount === true,
       });
       await deps.orders.awaitPayment(order.id, request.paymentOptionId);
       return result;

@@ -112,6 +112,8 @@ export function createCheckoutWorkflow(deps: {
   orders: Pick<OrdersService, 'markPaid' | 'awaitPayment' | 'notifyPaid'>;
   payments: Pick<PaymentsService, 'start'>;
   promotions: Pick<PromotionsService, 'redeem'>;
+  /** The money on the personal account in a currency, to refuse an order it cannot pay before it is placed. */
+  personalAccountBalance: (userId: string, currency: string) => Promise<number>;
   /** Takes the points the order is paid with (INSUFFICIENT_BALANCE when the balance fell short). */
   spendBonusPoints: (input: { userId: string; points: number; orderId: string }) => Promise<void>;
   log: WorkflowLog;
@@ -131,6 +133,14 @@ export function createCheckoutWorkflow(deps: {
             }
             if (expectedAmount !== undefined && expectedAmount !== cart.amount) {
               throw new DomainError('CART_CHANGED', { details: { amount: cart.amount } });
+            }
+            // Paid from the personal account: too little money there places no order (a payment
+            // racing for the same money is refused later, when it is taken).
+            if (
+              cart.paymentOption?.providerId === 'personal-account' &&
+              (await deps.personalAccountBalance(viewer.userId, cart.currency)) < cart.amount
+            ) {
+              throw new DomainError('INSUFFICIENT_FUNDS');
             }
             return { cart, offers };
           },
@@ -270,6 +280,8 @@ export function createCheckoutWorkflow(deps: {
       rejectUrl: context.rejectCallbackUrl,
       customer: context.customer,
       language: viewer.language,
+      // A top-up is never paid from the account it fills.
+      personalAccount: viewer.rules.personalAccount === true && !context.recharge,
     });
     await deps.orders.awaitPayment(order.id, cart.paymentOptionId as string);
     return result;

@@ -37,6 +37,16 @@ export async function seedPaymentOptions(db: Db): Promise<void> {
         },
         priority: 2,
       },
+      {
+        id: 'personal-account',
+        provider: 'personal-account',
+        name: { en: 'Personal account', ru: 'Лицевой счёт' },
+        description: {
+          en: 'Paid at once from the money on your personal account.',
+          ru: 'Оплата сразу, деньгами с вашего лицевого счёта.',
+        },
+        priority: 3,
+      },
     ])
     .onConflictDoNothing();
 }

@@ -43,6 +43,9 @@ function formOf(url: string): Pick<PaymentOperationResult, 'formUrl' | 'formMeth
  * provider, and what providers report (a buyer's return, a webhook). A payment becomes paid once,
  * in one transaction with what paying means for its order (`onPaid`), however many reports say so.
  */
+/** The provider id of the personal account as a way to pay (not an outside acquirer). */
+export const walletProviderId = 'personal-account';
+
 export function createPaymentsService(deps: {
   repo: PaymentsRepo;
   transactor: Pick<Transactor, 'run'>;
@@ -51,6 +54,13 @@ export function createPaymentsService(deps: {
   onPaid: (payment: PaymentRow) => Promise<void>;
   /** Told once the payment's becoming paid is committed (the 'order paid' mail); its errors are logged. */
   afterPaid?: (payment: PaymentRow) => Promise<void>;
+  /**
+   * The personal account as a way to pay (AllowPersonalAccount): takes the amount from the user's
+   * money in its currency (INSUFFICIENT_FUNDS when it holds less), in the transaction in progress.
+   */
+  wallet?: {
+    take: (input: { userId: string; amount: Money; key: string }) => Promise<void>;
+  };
   log: PaymentsLog;
   now: () => Date;
 }) {
@@ -60,10 +70,14 @@ export function createPaymentsService(deps: {
   async function options(viewer: {
     language: Language;
     currency: { characterCode: string };
+    /** The store allows the personal account (AllowPersonalAccount): it is a way to pay then. */
+    personalAccount?: boolean;
   }): Promise<PaymentOption[]> {
     const rows = await repo.listOptions();
+    const wallet = deps.wallet !== undefined && viewer.personalAccount === true;
     return rows
       .filter((row) => {
+        if (row.provider === walletProviderId) return wallet;
         const provider = providerOf(row.provider);
         return provider?.currencies.some((code) => code === viewer.currency.characterCode) ?? false;
       })
@@ -127,6 +141,71 @@ export function createPaymentsService(deps: {
     });
   }
 
+  /**
+   * Pays from the personal account at once: the money is taken and the payment settled as paid in
+   * one transaction (the order is fulfilled in it), keyed by the payment; too little money leaves
+   * the payment failed and the order unpaid, to be paid another way.
+   */
+  async function payFromWallet(
+    input: { orderId: string; userId: string; amount: Money; resolveUrl: string; rejectUrl: string },
+    paymentOptionId: string,
+  ): Promise<PaymentOperationResult> {
+    const wallet = deps.wallet;
+    if (!wallet) throw new DomainError('PAYMENT_OPTION_UNAVAILABLE');
+    const id = randomUUID();
+    await repo.insert({
+      id,
+      orderId: input.orderId,
+      userId: input.userId,
+      paymentOptionId,
+      provider: walletProviderId,
+      status: 'created',
+      amountMinor: input.amount.amountMinor,
+      currency: input.amount.currency,
+      resolveUrl: input.resolveUrl,
+      rejectUrl: input.rejectUrl,
+      createdAt: deps.now(),
+      updatedAt: deps.now(),
+    });
+    try {
+      const { payment, becamePaid } = await deps.transactor.run(async () => {
+        await wallet.take({
+          userId: input.userId,
+          amount: input.amount,
+          key: `pay:order:${input.orderId}:${id}`,
+        });
+        return settleInTransaction(
+          { paymentId: id, providerPaymentId: id, status: 'paid', amount: input.amount, failureReason: null },
+          walletProviderId,
+        );
+      });
+      if (becamePaid && deps.afterPaid) {
+        await deps
+          .afterPaid(payment)
+          .catch((error: unknown) =>
+            deps.log.error({ err: error, paymentId: id }, 'after-payment work failed'),
+          );
+      }
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'INSUFFICIENT_FUNDS') {
+        await repo.update(id, {
+          status: 'failed',
+          failureReason: 'insufficient funds',
+          updatedAt: deps.now(),
+        });
+      }
+      throw error;
+    }
+    return {
+      statusId: 'payment_operation_statuses.paid',
+      formUrl: null,
+      formMethod: null,
+      formInputList: [],
+      paymentRequired: false,
+      orderId: input.orderId,
+    };
+  }
+
   return {
     options,
 
@@ -142,10 +221,16 @@ export function createPaymentsService(deps: {
       rejectUrl: string;
       customer: { email: string | null; phoneNumber: string | null };
       language: Language;
+      personalAccount?: boolean;
     }): Promise<PaymentOperationResult> {
       const option = (
-        await options({ language: input.language, currency: { characterCode: input.amount.currency } })
+        await options({
+          language: input.language,
+          currency: { characterCode: input.amount.currency },
+          personalAccount: input.personalAccount,
+        })
       ).find((candidate) => candidate.id === input.paymentOptionId);
+      if (option?.providerId === walletProviderId) return payFromWallet(input, option.id);
       const provider = option && providerOf(option.providerId);
       if (!option || !provider) throw new DomainError('PAYMENT_OPTION_UNAVAILABLE');
       const payment = await repo.insert({

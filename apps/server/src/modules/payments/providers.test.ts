@@ -80,8 +80,9 @@ describe('checkout through YooKassa and Stripe (test doubles of their APIs)', ()
       (await call(token, '/shoppingCarts/fetchPaymentOptionList', {}, currency))
         .json()
         .paymentOptions.map((option: { id: string }) => option.id);
-    expect(await ids('RUB')).toEqual(['yookassa', 'demo-card']);
-    expect(await ids('USD')).toEqual(['stripe', 'demo-card']);
+    // The personal account (AllowPersonalAccount) is a way to pay in every currency.
+    expect(await ids('RUB')).toEqual(['yookassa', 'demo-card', 'personal-account']);
+    expect(await ids('USD')).toEqual(['stripe', 'demo-card', 'personal-account']);
     const refused = await call(
       token,
       '/shoppingCarts/updateShoppingCart',
