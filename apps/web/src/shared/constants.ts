@@ -12,6 +12,8 @@ export const uiConstants = {
   countdownTickMs: 1000,
   /** The pause after typing before a cart quantity is sent (SPEC §9). */
   cartQuantityDebounceMs: 1000,
+  /** The pause after typing before the bonus points to write off are sent (SPEC §9). */
+  cartBonusDebounceMs: 1000,
   /** The pause after typing before address suggestions are asked for. */
   suggestDebounceMs: 300,
   verificationCodeLength: businessConstants.verificationCodeLength,

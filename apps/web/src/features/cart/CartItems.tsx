@@ -163,13 +163,14 @@ function CartItemRow({
   );
 }
 
-/** The line's amount; under a discount, the amount before it crossed out above. */
+/** The line's amount; under a discount or written-off points, the amount before them crossed out above. */
 function ItemAmount({ item, currency }: { item: CartItem; currency: string }) {
   const { t } = useTranslation();
   const formatAmount = useFormatAmount();
+  const reduced = item.autoDiscountAmount > 0 || item.bonusPointOutcomeConverted > 0;
   return (
     <div className="flex flex-wrap items-baseline gap-x-2 tabular-nums sm:flex-col sm:flex-nowrap sm:items-end sm:gap-0.5">
-      {item.autoDiscountAmount > 0 && (
+      {reduced && (
         <p className="text-sm whitespace-nowrap text-slate-400">
           <span className="sr-only">{t('cart.item.amountBeforeDiscount')}: </span>
           <s>{formatAmount(item.amountWithoutDiscount, currency)}</s>
@@ -178,7 +179,7 @@ function ItemAmount({ item, currency }: { item: CartItem; currency: string }) {
       <p
         className={clsx(
           'text-lg font-semibold whitespace-nowrap',
-          item.autoDiscountAmount > 0 ? 'text-emerald-700' : 'text-slate-900',
+          reduced ? 'text-emerald-700' : 'text-slate-900',
         )}
       >
         <span className="sr-only">{t('cart.item.amount')}: </span>

@@ -1,17 +1,19 @@
 import type { CartErrorReason } from '@cutout/contracts';
-import { Info, LoaderCircle, Lock } from 'lucide-react';
+import { Coins, Info, LoaderCircle, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShoppingCart } from '../../shared/cart/cart-api.ts';
 import { useFormatAmount } from '../../shared/format/use-format-amount.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { BonusPointsField } from './BonusPointsField.tsx';
 import { PromoCodeField } from './PromoCodeField.tsx';
-import { useApplyPromoCode } from './use-cart.ts';
+import { useApplyPromoCode, useWriteOffBonusPoints } from './use-cart.ts';
 
 /**
- * The cart's promo code and sums (SPEC §3, §9: the products before the discount, delivery apart,
- * the discount, VAT included), why it cannot be checked out yet (the cart's errorReason, SPEC
- * §8.1), and the button that places the order.
+ * The cart's promo code, bonus points and sums (SPEC §3, §9: the products before the discount,
+ * delivery apart, the discount, the points written off, VAT included, the points the order
+ * earns), why it cannot be checked out yet (the cart's errorReason, SPEC §8.1), and the button
+ * that places the order.
  */
 export function OrderSummary({
   cart,
@@ -28,8 +30,13 @@ export function OrderSummary({
   const formatAmount = useFormatAmount();
   const amount = (value: number) => formatAmount(value, cart.currency);
   const promo = useApplyPromoCode();
-  // The server's productsAmount is after the discount; the summary lists the discount apart.
-  const productsWithoutDiscount = cart.productsAmount + cart.discountAmount;
+  const writeOff = useWriteOffBonusPoints();
+  const selected = cart.productItems.filter((item) => item.selected);
+  // The money the written-off points take off, and the points the paid order earns (SPEC §3).
+  const bonusAmount = selected.reduce((total, item) => total + item.bonusPointOutcomeConverted, 0);
+  const bonusIncome = selected.reduce((total, item) => total + item.bonusPointIncome, 0);
+  // The server's productsAmount is after the discount and the points; the summary lists them apart.
+  const productsWithoutDiscount = cart.productsAmount + cart.discountAmount + bonusAmount;
 
   return (
     <section
@@ -40,6 +47,7 @@ export function OrderSummary({
         {t('cart.summary.title')}
       </h2>
       <PromoCodeField cart={cart} promo={promo} />
+      <BonusPointsField cart={cart} writeOff={writeOff} />
       <dl className="mt-5 flex flex-col gap-2.5 border-t border-slate-100 pt-5 text-sm">
         <Row label={t('cart.summary.products', { count: cart.productCount })}>
           {amount(productsWithoutDiscount)}
@@ -56,6 +64,11 @@ export function OrderSummary({
             −{amount(cart.discountAmount)}
           </Row>
         )}
+        {bonusAmount > 0 && (
+          <Row label={t('cart.summary.bonus')} tone="discount">
+            −{amount(bonusAmount)}
+          </Row>
+        )}
         <Row label={t('cart.summary.vat')} tone="muted">
           {amount(cart.vatAmount)}
         </Row>
@@ -66,13 +79,19 @@ export function OrderSummary({
           </dd>
         </div>
       </dl>
+      {bonusIncome > 0 && (
+        <p className="mt-2 flex items-center justify-end gap-1.5 text-sm font-medium text-violet-700">
+          <Coins aria-hidden="true" className="size-4 shrink-0" />
+          {t('cart.summary.earn', { count: bonusIncome })}
+        </p>
+      )}
 
       {cart.errorReason && <ReasonNotice reason={cart.errorReason} />}
 
       <Button
         size="lg"
         className="mt-5 w-full"
-        disabled={Boolean(cart.errorReason) || placing || busy || promo.isPending}
+        disabled={Boolean(cart.errorReason) || placing || busy || promo.isPending || writeOff.isPending}
         aria-busy={placing || undefined}
         onClick={onCheckout}
       >

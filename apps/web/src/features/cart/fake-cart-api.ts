@@ -3,11 +3,21 @@ import type { CartItem, DeliveryOption, PaymentOperationResult, ShoppingCart } f
 /**
  * For tests: the cart calls answered at fetch level over an in-memory cart, each call recorded with
  * its body. Changes are applied as the server would for what the screens send (quantity, selected,
- * select-all, choices, promo code); sums are recomputed from the items.
+ * select-all, choices, promo code, bonus points); sums are recomputed from the items.
+ *
+ * Bonus points, simply: a point is worth 100 minor units (₽1); a selected priced item may take
+ * points for up to half its amount after the promo discount (its limit) and earns 5 % of what is
+ * left to pay. The points asked for are clamped to the maximum (the smaller of the balance and the
+ * selected items' limits) and taken item by item in cart order, each up to its limit.
  */
 
 /** A promo code the fake knows: a percent off every selected item, or the server's refusal. */
 export type FakePromoCode = { percent: number } | Refusal;
+
+/** What a point is worth in the fake, in minor units. */
+export const fakeBonusPointValue = 100;
+const bonusLimitPercent = 50;
+const bonusIncomePercent = 5;
 
 export function cartItemFixture(overrides: Partial<CartItem> = {}): CartItem {
   const price = overrides.price === undefined ? 150_000 : overrides.price;
@@ -73,20 +83,47 @@ function cartOf(
   items: CartItem[],
   choices: Partial<ShoppingCart>,
   promoCodes: Record<string, FakePromoCode>,
+  bonusPointBalance: number,
 ): ShoppingCart {
   const code = choices.couponCodePrompt ?? null;
   const promo = code ? promoCodes[code] : undefined;
   // A stored code the fake does not know (or now refuses) is stale: no discount, and the cart says so.
   const percent = promo && 'percent' in promo ? promo.percent : 0;
-  const priced = items.map((item) => {
+  const discounted = items.map((item) => {
     const amountWithoutDiscount = (item.price ?? 0) * item.quantity;
     const discount = item.selected ? Math.round((amountWithoutDiscount * percent) / 100) : 0;
+    const amount = amountWithoutDiscount - discount;
+    const earns = item.selected && item.price !== null;
+    const limit = earns ? Math.floor((amount * bonusLimitPercent) / 100 / fakeBonusPointValue) : 0;
     return {
       ...item,
-      amount: amountWithoutDiscount - discount,
+      amount,
       amountWithoutDiscount,
       autoDiscountPercent: discount > 0 ? percent : 0,
       autoDiscountAmount: discount,
+      bonusPointOutcomeLimit: limit,
+      bonusPointOutcomeLimitConverted: limit * fakeBonusPointValue,
+    };
+  });
+  const limits = discounted.reduce((sum, item) => sum + item.bonusPointOutcomeLimit, 0);
+  const bonusPointOutcome = Math.min(choices.bonusPointOutcome ?? 0, bonusPointBalance, limits);
+  let rest = bonusPointOutcome;
+  const priced = discounted.map((item) => {
+    const points = Math.min(rest, item.bonusPointOutcomeLimit);
+    rest -= points;
+    const amount = item.amount - points * fakeBonusPointValue;
+    const income =
+      item.selected && item.price !== null
+        ? Math.floor((amount * bonusIncomePercent) / 100 / fakeBonusPointValue)
+        : 0;
+    return {
+      ...item,
+      amount,
+      amountWithVat: amount,
+      bonusPointOutcome: points,
+      bonusPointOutcomeConverted: points * fakeBonusPointValue,
+      bonusPointIncome: income,
+      bonusPointIncomeConverted: income * fakeBonusPointValue,
     };
   });
   const selected = priced.filter((item) => item.selected);
@@ -119,8 +156,6 @@ function cartOf(
     recipientContactSetId: null,
     recipientContactSet: null,
     couponCodePrompt: null,
-    bonusPointBalance: 0,
-    bonusPointOutcome: 0,
     amount: productsAmount,
     amountWithoutDiscount: productsAmount + discountAmount,
     productsAmount,
@@ -128,6 +163,8 @@ function cartOf(
     discountAmount,
     vatAmount: Math.round(productsAmount / 6),
     ...choices,
+    bonusPointBalance,
+    bonusPointOutcome,
     deliveryRequired,
     errorReason,
   };
@@ -152,12 +189,14 @@ export function fakeCartApi(
     signedIn?: boolean;
     /** Codes by their upper-case text. */
     promoCodes?: Record<string, FakePromoCode>;
+    /** The user's bonus points (0: none); `choices.bonusPointOutcome` writes some off from the start. */
+    bonusPointBalance?: number;
   } = {},
 ) {
   let items = options.items ?? [cartItemFixture()];
   let choices: Partial<ShoppingCart> = options.choices ?? {};
   const promoCodes = options.promoCodes ?? {};
-  const cart = () => cartOf(items, choices, promoCodes);
+  const cart = () => cartOf(items, choices, promoCodes, options.bonusPointBalance ?? 0);
   const calls: Array<{ call: string; body: Body }> = [];
   const answer = (result: PaymentOperationResult | Refusal | undefined) =>
     result && 'code' in result
@@ -198,6 +237,14 @@ export function fakeCartApi(
                 : item,
             )
             .filter((item) => item.quantity > 0);
+        }
+        if (typeof body.bonusPointOutcome === 'number') {
+          const asked = body.bonusPointOutcome;
+          if (!Number.isInteger(asked) || asked < 0)
+            return answer({ status: 400, code: 'VALIDATION_ERROR', message: 'Invalid request.' });
+          // Kept clamped, as the server keeps it: a later change never raises it by itself.
+          choices = { ...choices, bonusPointOutcome: asked };
+          choices = { ...choices, bonusPointOutcome: cart().bonusPointOutcome };
         }
         if (body.selectAll !== undefined)
           items = items.map((item) => ({ ...item, selected: Boolean(body.selectAll) }));

@@ -12,12 +12,24 @@ import { useToast } from '../../shared/ui/toast-context.tsx';
  * what the server holds rather than what was asked.
  */
 export function useUpdateCart() {
+  return useCartChange((request: UpdateShoppingCartRequest) => request);
+}
+
+/**
+ * Writes off bonus points (SPEC §4, §9): the points to take off this cart, 0 for none. The server
+ * clamps them to the maximum and answers the cart; a refusal is shown as any other change's.
+ */
+export function useWriteOffBonusPoints() {
+  return useCartChange((bonusPointOutcome: number) => ({ bonusPointOutcome }));
+}
+
+function useCartChange<Variables>(toRequest: (variables: Variables) => UpdateShoppingCartRequest) {
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
   const key = useCartQueryKey();
   return useMutation({
-    mutationFn: (request: UpdateShoppingCartRequest) => cartApi.update(request),
+    mutationFn: (variables: Variables) => cartApi.update(toRequest(variables)),
     onSuccess: (cart: ShoppingCart) => queryClient.setQueryData(key, cart),
     onError: async (error) => {
       toast.error(errorMessage(error, t));
