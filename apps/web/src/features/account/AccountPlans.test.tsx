@@ -1,4 +1,4 @@
-import { type LitreSummary, type Subscription, storageKeys } from '@cutout/contracts';
+import { type LitreSummary, type Subscription, storageKeys, type User } from '@cutout/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -45,6 +45,14 @@ const summaryFixture: LitreSummary = {
   ],
 };
 
+/** Store info, with the personal account allowed or not (AllowPersonalAccount). */
+function storeInfo(language: 'en' | 'ru', personalAccount: boolean) {
+  const info = storeInfoFixture({ language });
+  return personalAccount
+    ? { ...info, optionItems: [...info.optionItems, { name: 'AllowPersonalAccount', value: true }] }
+    : info;
+}
+
 interface Call {
   path: string;
   body: unknown;
@@ -53,7 +61,12 @@ interface Call {
 /** A signed-in user's account: store info with the user, the subscription calls by path. */
 function mockAccount(
   routes: Record<string, () => Response>,
-  options: { subscription?: Subscription | null; summary?: LitreSummary } = {},
+  options: {
+    subscription?: Subscription | null;
+    summary?: LitreSummary;
+    user?: Partial<User>;
+    personalAccount?: boolean;
+  } = {},
 ) {
   window.localStorage.setItem(storageKeys.accessToken, 'token-1');
   window.localStorage.setItem(storageKeys.userId, 'user-1');
@@ -64,7 +77,10 @@ function mockAccount(
       const headers = new Headers(init.headers);
       const language = headers.get('x-locale-id') === 'ru' ? 'ru' : 'en';
       if (url.endsWith('/api/stores/fetchStoreInfo'))
-        return jsonResponse({ ...storeInfoFixture({ language }), user: userFixture() });
+        return jsonResponse({
+          ...storeInfo(language, options.personalAccount === true),
+          user: userFixture(options.user),
+        });
       const path = url.replace(/^.*\/api\/stores/, '');
       calls.push({ path, body: init.body ? JSON.parse(String(init.body)) : undefined });
       const route = routes[path];
@@ -234,6 +250,18 @@ describe('account subscription and litres', () => {
     fail = false;
     await userEvent.setup().click(within(card).getByRole('button', { name: 'Try again' }));
     expect(await within(card).findByText('93 L')).toBeInTheDocument();
+  });
+
+  it('shows the bonus points and leads to the personal account', async () => {
+    mockAccount({}, { user: { bonusPointBalance: 42 }, personalAccount: true });
+    renderApp('/en/user');
+    const summary = await screen.findByRole('complementary');
+    expect(await within(summary).findByText('Bonus points')).toBeInTheDocument();
+    expect(within(summary).getByText('42')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Personal account/ })).toHaveAttribute(
+      'href',
+      '/en/user/personal-account',
+    );
   });
 
   it('speaks Russian on /ru/user', async () => {

@@ -1,5 +1,5 @@
 import type { User } from '@cutout/contracts';
-import { Droplet, LogOut } from 'lucide-react';
+import { Coins, Droplet, LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { paths } from '../../shared/routing/paths.ts';
@@ -16,7 +16,7 @@ const initialsOf = (name: string) =>
     .map((part) => part[0]?.toUpperCase())
     .join('');
 
-/** The side card: who is signed in, the litre balance and logout. */
+/** The side card: who is signed in, the litre balance, the bonus points and logout. */
 export function AccountSummary({ user }: { user: User }) {
   const { t } = useTranslation();
   const info = useStoreInfo();
@@ -53,6 +53,15 @@ export function AccountSummary({ user }: { user: User }) {
           {t('profile.summary.buy')}
         </ButtonLink>
       </div>
+      {user.bonusPointBalance > 0 && (
+        <p className="mt-3 flex items-center justify-between gap-2 rounded-2xl border border-slate-200 px-4 py-3 text-sm">
+          <span className="flex items-center gap-2 font-medium text-slate-700">
+            <Coins aria-hidden="true" className="size-4 text-violet-600" />
+            {t('accountPlans.bonusPoints')}
+          </span>
+          <span className="font-semibold text-slate-900">{user.bonusPointBalance}</span>
+        </p>
+      )}
       <Button variant="ghost" onClick={logout} className="mt-4 w-full justify-start px-3">
         <LogOut aria-hidden="true" className="size-4" />
         {t('account.logout')}

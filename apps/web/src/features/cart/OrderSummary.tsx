@@ -102,7 +102,13 @@ export function OrderSummary({
         )}
         {t('cart.checkout.placeOrder')}
       </Button>
-      <p className="mt-3 text-center text-xs text-slate-500">{t('cart.checkout.hint')}</p>
+      <p className="mt-3 text-center text-xs text-slate-500">
+        {t(
+          cart.paymentOption?.providerId === 'personal-account'
+            ? 'cart.checkout.hintPersonalAccount'
+            : 'cart.checkout.hint',
+        )}
+      </p>
     </section>
   );
 }
