@@ -74,7 +74,7 @@ export interface ItemDiscount {
 /**
  * Bonus points (issue 15): a point is worth one rouble, or one cent of a dollar or a euro. A paid
  * item earns 5 % of what is paid for it; up to half of an item's price (after the promo code) can
- * be paid with points. Personal-account top-ups neither earn nor take points: they are money.
+ * be paid with points. Money products (isMoneyProduct) neither earn nor take points.
  */
 export const bonusPolicy = {
   pointValueMinor: { RUB: 100, USD: 1, EUR: 1 } as Record<string, number>,
@@ -83,6 +83,14 @@ export const bonusPolicy = {
 };
 
 export const bonusPointValue = (currency: string) => bonusPolicy.pointValueMinor[currency] ?? 1;
+
+/**
+ * Products that are money (a personal-account top-up, a gift card worth its price): no promo code
+ * or points take anything off them and they earn no points, or money could be bought for less.
+ */
+export const isMoneyProduct = (product: CartItem['product']) =>
+  product?.typeId === 'product_types.personal_account' ||
+  (product?.typeId === 'product_types.gift_card' && product.litres === null);
 
 /** Nothing earned or written off (delivery, top-ups). */
 const noBonuses = {
@@ -221,8 +229,7 @@ export const bonusOutcomeMaximum = (items: CartItem[], balance: number) =>
 function withBonuses(items: CartItem[], input: CartInput) {
   const value = bonusPointValue(input.currency);
   const balance = input.bonusPointBalance ?? 0;
-  const earns = (item: CartItem) =>
-    item.selected && item.product?.typeId !== 'product_types.personal_account' && item.price !== null;
+  const earns = (item: CartItem) => item.selected && !isMoneyProduct(item.product) && item.price !== null;
   const limited = items.map((item) => {
     if (!earns(item)) return item;
     const limit = Math.floor((item.amount * bonusPolicy.outcomeLimitPercent) / 100 / value);

@@ -21,6 +21,7 @@ import {
   allowedQuantitiesOf,
   type CartInput,
   type CartRules,
+  isMoneyProduct,
   type PlanQuote,
   priceCart,
 } from './cart.pricing.ts';
@@ -166,7 +167,10 @@ export function createCartService(deps: CartDeps) {
       userId: viewer.userId,
       currency: plain.currency,
       lines: plain.productItems.flatMap((item) =>
-        item.selected && item.typeId === 'shopping_cart_product_types.regular' && item.price !== null
+        item.selected &&
+        item.typeId === 'shopping_cart_product_types.regular' &&
+        item.price !== null &&
+        !isMoneyProduct(item.product)
           ? [{ id: item.id, productId: item.productId, amount: item.amountWithoutDiscount }]
           : [],
       ),

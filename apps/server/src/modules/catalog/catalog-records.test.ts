@@ -96,7 +96,7 @@ describe.each(testDatabases)('catalogue record controllers on %s', (kind) => {
         where: { typeId: ['product_types.gift_card', 'product_types.pin_code'] },
       }),
     ).toEqual({
-      count: 2,
+      count: 3,
     });
     expect(await ok('products/tripod')).toMatchObject({
       id: 'product_tripod',

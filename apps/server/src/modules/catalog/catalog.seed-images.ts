@@ -7,6 +7,7 @@ import sharp from 'sharp';
 export type SeedPicture =
   | { kind: 'litres'; litres: number }
   | { kind: 'gift-card'; litres: number }
+  | { kind: 'gift-card-money' }
   | { kind: 'pin-code'; litres: number }
   | { kind: 'wallet' }
   | { kind: 'light-box' }
@@ -42,6 +43,15 @@ const drawings: { [K in SeedPicture['kind']]: (picture: Extract<SeedPicture, { k
         `<rect x="220" y="230" width="60" height="340" fill="#ffd166"/>` +
         `<path d="M250 230 C 180 150 110 200 180 240 Z M250 230 C 320 150 390 200 320 240 Z" fill="#ffd166"/>` +
         label(`${litres} L`, 420, 80, '#fff').replace('x="400"', 'x="470"'),
+    ),
+  'gift-card-money': () =>
+    frame(
+      '#fff1ea',
+      `<rect x="130" y="230" width="540" height="340" rx="36" fill="#7b61ff"/>` +
+        `<rect x="220" y="230" width="60" height="340" fill="#ffd166"/>` +
+        `<path d="M250 230 C 180 150 110 200 180 240 Z M250 230 C 320 150 390 200 320 240 Z" fill="#ffd166"/>` +
+        `<circle cx="470" cy="400" r="84" fill="#ffd166"/>` +
+        label('+', 432, 110, '#7b61ff').replace('x="400"', 'x="470"'),
     ),
   'pin-code': ({ litres }) =>
     frame(

@@ -190,14 +190,29 @@ const catalogue: SeedProduct[] = [
     prices: { RUB: 249_000, USD: 2_999, EUR: 2_799 },
   },
   {
+    // No litres: its code gives its price (in the currency it was bought in) on the personal account.
+    slug: 'gift-card-money',
+    type: 'gift_card',
+    unitId: 'units.piece',
+    groupId: 'group_gift_cards',
+    name: { en: 'Gift card for the personal account', ru: 'Подарочная карта на лицевой счёт' },
+    description: {
+      en: 'A gift card worth its price, sent by e-mail: the one who applies it gets the money on their personal account, to pay for plans and litres.',
+      ru: 'Подарочная карта на сумму её цены приходит на почту: тот, кто её применит, получит деньги на лицевой счёт и оплатит ими тарифы и литры.',
+    },
+    availableQuantity: null,
+    picture: { kind: 'gift-card-money' },
+    prices: { RUB: 100_000, USD: 1_500, EUR: 1_500 },
+  },
+  {
     slug: 'pin-code-20',
     type: 'pin_code',
     unitId: 'units.piece',
     groupId: 'group_gift_cards',
     name: { en: 'Pin code: 20 litres', ru: 'Пин-код на 20 литров' },
     description: {
-      en: 'A pin code that credits 20 litres when applied in the shopping cart.',
-      ru: 'Пин-код, который начисляет 20 литров при вводе в корзине.',
+      en: 'A pin code that credits 20 litres when applied on the pin codes page of an account: keep it or give it away.',
+      ru: 'Пин-код, который начисляет 20 литров при вводе на странице пин-кодов в личном кабинете: оставьте его себе или подарите.',
     },
     litres: 20,
     availableQuantity: null,

@@ -10,6 +10,7 @@ const bySeedPriority = [
   'litres-200',
   'litres-1000',
   'gift-card-100',
+  'gift-card-money',
   'pin-code-20',
   'personal-account-top-up',
   'light-box',
@@ -125,7 +126,7 @@ describe.each(testDatabases)('catalogue on %s', (kind) => {
     expect(await slugs({ search: 'бумажный фон' })).toEqual(['paper-backdrop', 'starter-kit']);
     expect(await slugs({ search: 'штати' })).toEqual(['tripod', 'starter-kit']);
     expect(await slugs({ search: 'turnt' })).toEqual(['turntable']);
-    expect(await slugs({ search: 'gift card' })).toEqual(['gift-card-100']);
+    expect(await slugs({ search: 'gift card' })).toEqual(['gift-card-100', 'gift-card-money']);
     expect(await slugs({ search: 'nothing-like-this' })).toEqual([]);
     // Quotes and operators are only text.
     expect(await slugs({ search: "' & | ! :* (" })).toEqual(firstPage);
@@ -142,7 +143,7 @@ describe.each(testDatabases)('catalogue on %s', (kind) => {
     ]);
     expect(await slugs({ groupId: 'group_backdrops' })).toEqual(['paper-backdrop', 'vinyl-backdrop']);
     expect(await slugs({ groupId: 'digital' })).toEqual([
-      ...bySeedPriority.slice(0, 7),
+      ...bySeedPriority.slice(0, 8),
       ...bySeedPriority.filter((slug) => slug.startsWith('plan-')),
     ]);
     expect(await slugs({ groupId: 'no-such-group' })).toEqual([]);

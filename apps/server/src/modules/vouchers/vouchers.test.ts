@@ -258,6 +258,36 @@ describe.each(testDatabases)('pin codes and gift cards (%s)', (kind) => {
     expect((await ledger.balance({ userId, unit: 'money:RUB' })).total).toBe(50_000);
   });
 
+  it('gives a money gift card its price on the personal account; no promo code or points take anything off it', async () => {
+    const buyer = await person('aunt');
+    const refused = await call(buyer.token, '/shoppingCarts/updateShoppingCart', {
+      productItems: [{ tradeOfferId: 'offer_gift_card_money', quantity: 1 }],
+      couponCodePrompt: 'LITRES50',
+      paymentOptionId: 'demo-card',
+    });
+    expect(refused.json().code, refused.body).toBe('PROMO_CODE_NOT_APPLICABLE');
+    const cart = await call(buyer.token, '/shoppingCarts/updateShoppingCart', {
+      productItems: [{ tradeOfferId: 'offer_gift_card_money', quantity: 1 }],
+      paymentOptionId: 'demo-card',
+    });
+    expect(cart.json()).toMatchObject({ amount: 100_000 });
+    expect(cart.json().productItems[0]).toMatchObject({ bonusPointOutcomeLimit: 0, bonusPointIncome: 0 });
+    const checkout = await call(buyer.token, '/shoppingCarts/checkoutShoppingCart', demoCallbacks);
+    expect(await payOnDemoAcquirer(t, buyer.token, checkout.json().formUrl)).toBe(
+      'payment_operation_statuses.paid',
+    );
+    const [card] = (await listOf(buyer.token)).output;
+    expect(card).toMatchObject({
+      kind: 'gift_card',
+      grant: { type: 'money', amount: 100_000, currency: 'RUB' },
+      productName: 'Gift card for the personal account',
+    });
+    const nephew = await person('nephew');
+    expect((await apply(nephew.token, card.code)).statusCode).toBe(200);
+    const account = (await call(nephew.token, '/personalAccount/fetchPersonalAccount')).json();
+    expect(account.balance).toEqual({ amountMinor: 100_000, currency: 'RUB' });
+  });
+
   it('sends a gift card to someone, only by its buyer and only while unused', async () => {
     const buyer = await person('santa');
     await buy(buyer.token, 'offer_gift_card_100', 1);
