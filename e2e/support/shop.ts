@@ -56,3 +56,37 @@ export async function balanceInMenu(page: Page): Promise<string | null> {
   await page.getByRole('menu').waitFor({ state: 'detached' });
   return label;
 }
+
+/**
+ * Buys a product through the store API with the page's session, paying on the demo acquirer's
+ * page as a browser would post it: for specs about what a buyer does with what they bought.
+ */
+export async function buyByApi(page: Page, url: (path: string) => string, tradeOfferId: string) {
+  const token = (await page.evaluate(() => localStorage.getItem('accessToken'))) ?? '';
+  const post = async (path: string, body: object) => {
+    const response = await fetch(url(`/api/stores${path}`), {
+      method: 'POST',
+      headers: { authorization: token, 'content-type': 'application/json', origin: new URL(url('/')).origin },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  await post('/shoppingCarts/updateShoppingCart', {
+    productItems: [{ tradeOfferId, quantity: 1 }],
+    paymentOptionId: 'demo-card',
+  });
+  const { formUrl } = await post('/shoppingCarts/checkoutShoppingCart', {
+    resolveCallbackUrl: url('/en/shopping-cart/checkout/demo-card/validate'),
+    rejectCallbackUrl: url('/en/shopping-cart/checkout/failure'),
+  });
+  const paid = await fetch(url(new URL(formUrl).pathname), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ number: '4242424242424242', expiry: '12/34', cvc: '123' }),
+  });
+  const queryString = new URL(paid.headers.get('location') ?? '').search;
+  const { statusId } = await post('/paymentOptions/demo-card/validate', { queryString });
+  if (statusId !== 'payment_operation_statuses.paid') throw new Error(`not paid: ${statusId}`);
+}
