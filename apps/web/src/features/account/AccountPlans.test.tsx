@@ -90,6 +90,8 @@ function mockAccount(
           subscription: options.subscription === undefined ? subscriptionFixture() : options.subscription,
         });
       if (path === '/litres/fetchLitreSummary') return jsonResponse(options.summary ?? summaryFixture);
+      if (path === '/personalAccount/fetchPersonalAccount')
+        return jsonResponse({ balance: { amountMinor: 15_000, currency: 'RUB' }, entries: [] });
       return jsonResponse({ code: 'NOT_FOUND', message: 'Not found.' }, 404);
     },
   });
@@ -258,10 +260,9 @@ describe('account subscription and litres', () => {
     const summary = await screen.findByRole('complementary');
     expect(await within(summary).findByText('Bonus points')).toBeInTheDocument();
     expect(within(summary).getByText('42')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /^Personal account/ })).toHaveAttribute(
-      'href',
-      '/en/user/personal-account',
-    );
+    const link = await screen.findByRole('link', { name: /^Personal account/ });
+    expect(link).toHaveAttribute('href', '/en/user/personal-account');
+    await waitFor(() => expect(link).toHaveTextContent(/Balance: .*150\.00 — top up, history/));
   });
 
   it('speaks Russian on /ru/user', async () => {

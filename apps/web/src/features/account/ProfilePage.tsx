@@ -1,10 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { KeyRound, type LucideIcon, Package, Ticket, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFormatAmount } from '../../shared/format/use-format-amount.ts';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { paths } from '../../shared/routing/paths.ts';
 import { SignInPrompt, useEverAuthorised } from '../../shared/session/SignInPrompt.tsx';
-import { useIsAuthorised } from '../../shared/session/session.ts';
+import { useIsAuthorised, useSession } from '../../shared/session/session.ts';
 import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
 import { storeOption } from '../../shared/store-info/store-options.ts';
 import { Container } from '../../shared/ui/container.tsx';
@@ -13,6 +15,7 @@ import { ChangePasswordCard } from './ChangePasswordCard.tsx';
 import { LitresCard } from './LitresCard.tsx';
 import { PreferencesCard } from './PreferencesCard.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
+import { personalAccountApi, personalAccountQueryKeys } from './personal-account-api.ts';
 import { SubscriptionCard } from './SubscriptionCard.tsx';
 
 /**
@@ -64,12 +67,7 @@ export function ProfilePage() {
                   text={t('vouchers.linkText')}
                 />
                 {storeOption(info, 'AllowPersonalAccount') && (
-                  <SectionLink
-                    to={to(paths.personalAccount)}
-                    icon={Wallet}
-                    title={t('personalAccount.title')}
-                    text={t('personalAccount.linkText')}
-                  />
+                  <PersonalAccountLink to={to(paths.personalAccount)} />
                 )}
               </div>
               <div className="flex min-w-0 flex-col gap-6">
@@ -112,5 +110,31 @@ function SectionLink({
         <span className="block text-sm text-slate-500">{text}</span>
       </span>
     </Link>
+  );
+}
+
+/** The link to the personal account, with its balance once known (SPEC §2.5 user summary). */
+function PersonalAccountLink({ to }: { to: string }) {
+  const { t } = useTranslation();
+  const { userId } = useSession();
+  const currency = useStoreInfo().currency.characterCode;
+  const formatAmount = useFormatAmount();
+  const account = useQuery({
+    queryKey: personalAccountQueryKeys.of({ userId, currency }),
+    queryFn: ({ signal }) => personalAccountApi.fetch(signal),
+  });
+  return (
+    <SectionLink
+      to={to}
+      icon={Wallet}
+      title={t('personalAccount.title')}
+      text={
+        account.data
+          ? t('personalAccount.linkBalance', {
+              amount: formatAmount(account.data.balance.amountMinor, account.data.balance.currency),
+            })
+          : t('personalAccount.linkText')
+      }
+    />
   );
 }
