@@ -31,7 +31,8 @@ export function cartViewerOf(request: FastifyRequest): CartViewer {
       countStock: storeOption(store, 'AllowClientProductInStock'),
       allowDelivery: storeOption(store, 'AllowDelivery'),
       recipientRequired: storeOption(store, 'RecipientContactsRequired'),
-      personalAccount: storeOption(store, 'AllowPersonalAccount'),
+      // An anonymous buyer has no personal account to pay from.
+      personalAccount: storeOption(store, 'AllowPersonalAccount') && !user.anonymous,
     },
   };
 }
@@ -69,7 +70,9 @@ export async function cartRoutes(
       paymentOptions: await options.paymentOptions({
         language: request.store.language,
         currency: request.store.currency,
-        personalAccount: Boolean(request.user) && storeOption(request.store, 'AllowPersonalAccount'),
+        personalAccount:
+          Boolean(request.user && !request.user.anonymous) &&
+          storeOption(request.store, 'AllowPersonalAccount'),
       }),
     }),
   );

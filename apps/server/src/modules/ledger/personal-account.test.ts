@@ -134,6 +134,17 @@ describe.each(testDatabases)('the personal account (%s)', (kind) => {
     const token = await person('spender');
     const options = (await call(token, '/shoppingCarts/fetchPaymentOptionList')).json().paymentOptions;
     expect(options.map((option: { id: string }) => option.id)).toContain('personal-account');
+    // An anonymous buyer (registered by adding to the cart) is not offered it: they have none.
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/stores/users/register',
+      payload: { anonymous: true, autoLogin: true, fullName: 'Anon' },
+      remoteAddress: `10.88.0.${people}`,
+    });
+    const anonymousOptions = (
+      await call(anonymous.json().accessTokens[0].id, '/shoppingCarts/fetchPaymentOptionList')
+    ).json().paymentOptions;
+    expect(anonymousOptions.map((option: { id: string }) => option.id)).not.toContain('personal-account');
     // A top-up is never paid from the account it fills.
     expect((await recharge(token, 10_000, 'personal-account')).statusCode).toBe(400);
     await topUp(token, 50_000);
