@@ -9,7 +9,7 @@ import { DomainError } from '../../platform/errors.ts';
 import { localized } from '../../platform/localized.ts';
 import type { CartViewer } from '../cart/cart.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
-import type { CheckoutWorkflow } from './checkout.workflow.ts';
+import type { CheckoutInput, CheckoutWorkflow } from './checkout.workflow.ts';
 import { orderStateMachine } from './order.state.ts';
 import { type OrdersService, orderNameOf } from './orders.service.ts';
 
@@ -37,6 +37,25 @@ export function createCheckoutService(deps: {
     }
   }
 
+  /** Runs the checkout workflow for a buyer, once the callbacks are known to be the site's own. */
+  function place(
+    callbacks: { resolveCallbackUrl: string; rejectCallbackUrl: string },
+    viewer: CartViewer,
+    storeId: string,
+    buyer: Buyer,
+    what: Pick<CheckoutInput, 'expectedAmount' | 'recharge'>,
+  ): Promise<PaymentOperationResult> {
+    checkCallbacks([callbacks.resolveCallbackUrl, callbacks.rejectCallbackUrl]);
+    return deps.workflow.run({
+      viewer,
+      storeId,
+      customer: { email: buyer.email, phoneNumber: buyer.phoneNumber },
+      resolveCallbackUrl: callbacks.resolveCallbackUrl,
+      rejectCallbackUrl: callbacks.rejectCallbackUrl,
+      ...what,
+    });
+  }
+
   return {
     checkout(
       request: CheckoutRequest,
@@ -44,15 +63,7 @@ export function createCheckoutService(deps: {
       storeId: string,
       buyer: Buyer,
     ): Promise<PaymentOperationResult> {
-      checkCallbacks([request.resolveCallbackUrl, request.rejectCallbackUrl]);
-      return deps.workflow.run({
-        viewer,
-        storeId,
-        customer: { email: buyer.email, phoneNumber: buyer.phoneNumber },
-        resolveCallbackUrl: request.resolveCallbackUrl,
-        rejectCallbackUrl: request.rejectCallbackUrl,
-        expectedAmount: request.expectedAmount,
-      });
+      return place(request, viewer, storeId, buyer, { expectedAmount: request.expectedAmount });
     },
 
     /**
@@ -65,13 +76,7 @@ export function createCheckoutService(deps: {
       storeId: string,
       buyer: Buyer,
     ): Promise<PaymentOperationResult> {
-      checkCallbacks([request.resolveCallbackUrl, request.rejectCallbackUrl]);
-      return deps.workflow.run({
-        viewer,
-        storeId,
-        customer: { email: buyer.email, phoneNumber: buyer.phoneNumber },
-        resolveCallbackUrl: request.resolveCallbackUrl,
-        rejectCallbackUrl: request.rejectCallbackUrl,
+      return place(request, viewer, storeId, buyer, {
         recharge: { paymentOptionId: request.paymentOptionId, amount: request.rechargeAmount },
       });
     },
