@@ -218,6 +218,8 @@ export async function buildApp({
         prefix: '/orders',
         orders: services.orders,
         invoices: services.invoices,
+        refunds: services.refunds,
+        requireOperator: createOperatorGuard(config.operatorToken),
       });
     },
     { prefix: '/api/stores' },

@@ -3,6 +3,7 @@ import { createEngine, type Engine } from '@cutout/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import { createApiKeysRepo } from './modules/api-keys/api-keys.repo.ts';
 import { createApiKeyService } from './modules/api-keys/api-keys.service.ts';
+import { bonusPointValue } from './modules/cart/cart.pricing.ts';
 import { createCartRepo } from './modules/cart/cart.repo.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { createContactSetsRepo } from './modules/cart/contact-sets.repo.ts';
@@ -29,6 +30,7 @@ import { createInvoiceService } from './modules/orders/invoice/invoice.service.t
 import { createOrderMail } from './modules/orders/order-mail.ts';
 import { createOrdersRepo } from './modules/orders/orders.repo.ts';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
+import { createRefundsService } from './modules/orders/refunds.service.ts';
 import { createPassportsRepo } from './modules/passports/passports.repo.ts';
 import { createPassportService } from './modules/passports/passports.service.ts';
 import { createPaymentsRepo } from './modules/payments/payments.repo.ts';
@@ -285,6 +287,14 @@ export function createServices({ config, database, log, now, ...options }: Servi
           throw error;
         }
       },
+      giveBack: async ({ userId, amount, key }) => {
+        await ledger.credit({
+          account: { userId, unit: `money:${amount.currency}` },
+          kind: 'adjustment',
+          amount: amount.amountMinor,
+          key,
+        });
+      },
     },
     afterPaid: async (payment) => {
       const order = await ordersRepo.find(payment.orderId);
@@ -321,10 +331,11 @@ export function createServices({ config, database, log, now, ...options }: Servi
   }
   if (stripe) providers.push(createStripeProvider(stripe));
 
+  const fulfilment = createOrderFulfilment({ ledger, subscriptions, vouchers });
   orders = createOrdersService({
     repo: ordersRepo,
     transactor,
-    fulfilment: createOrderFulfilment({ ledger, subscriptions, vouchers }),
+    fulfilment,
     returnStock: (lines) => catalog.returnStock(lines),
     returnPromoCode: (orderId) => promotions.release(orderId),
     returnBonusPoints: async (order) => {
@@ -342,6 +353,37 @@ export function createServices({ config, database, log, now, ...options }: Servi
         .sendPaid(order)
         .catch((error: unknown) => log.error({ err: error, orderId: order.id }, 'order mail failed'));
     },
+    now,
+  });
+  const bonusAccount = (order: { userId: string }) => ({
+    userId: order.userId,
+    unit: 'bonus_point' as const,
+  });
+  const refunds = createRefundsService({
+    repo: ordersRepo,
+    transactor,
+    fulfilment,
+    payments,
+    bonusPoints: {
+      giveBack: async (order, points) => {
+        await ledger.credit({
+          account: bonusAccount(order),
+          kind: 'adjustment',
+          amount: points,
+          key: `bonus:refund:${order.id}`,
+        });
+      },
+      takeBack: async (order, points) =>
+        (
+          await ledger.takeBack({
+            lotKey: `bonus:income:${order.id}`,
+            key: `refund:bonus:income:${order.id}`,
+            atMost: points,
+          })
+        ).taken,
+      value: bonusPointValue,
+    },
+    returnPromoCode: (orderId) => promotions.release(orderId),
     now,
   });
   const cart = createCartService({
@@ -469,6 +511,7 @@ export function createServices({ config, database, log, now, ...options }: Servi
     payments,
     demoAcquirer,
     orders,
+    refunds,
     checkout,
     limiter,
     outbox,

@@ -52,6 +52,8 @@ export const errorStatus = {
   CART_NOT_READY: 400,
   ORDER_NOT_CANCELLABLE: 409,
   ORDER_NOT_PAYABLE: 409,
+  /** A refund of an order that is not paid, was refunded already, or has nothing unused left to return. */
+  ORDER_NOT_REFUNDABLE: 409,
   /** The payment provider did not answer or answered nonsense. */
   PAYMENT_PROVIDER_ERROR: 502,
   /** The provider reports the payment declined or given up. */
@@ -79,6 +81,8 @@ export const errorStatus = {
   PIN_CODE_ALREADY_APPLIED: 409,
   /** A plan code while another plan runs: it stays unused. */
   PIN_CODE_PLAN_CONFLICT: 409,
+  /** A code cancelled by the refund of the order that bought it. */
+  PIN_CODE_VOID: 409,
   /** The personal account holds less money than the order costs. */
   INSUFFICIENT_FUNDS: 402,
 } as const;

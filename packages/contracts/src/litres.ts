@@ -22,7 +22,14 @@ export const litreSummarySchema = z.object({
 export type LitreSummary = z.infer<typeof litreSummarySchema>;
 
 /** Where a personal-account entry came from, for its history (issue 15). */
-export const personalAccountEntryTypes = ['recharge', 'code', 'renewal', 'payment', 'other'] as const;
+export const personalAccountEntryTypes = [
+  'recharge',
+  'code',
+  'renewal',
+  'payment',
+  'refund',
+  'other',
+] as const;
 export type PersonalAccountEntryType = (typeof personalAccountEntryTypes)[number];
 
 /**

@@ -72,6 +72,9 @@ export const orderSchema = z.object({
   contacts: orderContactsSchema,
   paidAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
+  /** When the unused part of the order was refunded (ISO), and the money returned (minor units). */
+  refundedAt: z.string().nullable(),
+  refundAmount: z.number().int().nullable(),
   /** The invoice's number, e.g. 'INV-2026-000042'. */
   invoiceNumber: z.string().nullable(),
   canCancel: z.boolean(),

@@ -47,6 +47,8 @@ export const voucherSchema = z.object({
   createdAt: z.string(),
   /** null while it can still be applied. */
   redeemedAt: z.string().nullable(),
+  /** When it was cancelled by the refund of the order that bought it; null: it stands. */
+  voidedAt: z.string().nullable(),
   /** Whether the viewer is the one who applied it. */
   redeemedByViewer: z.boolean(),
 });

@@ -46,6 +46,8 @@ const en: Messages = {
   CART_NOT_READY: 'The order cannot be placed yet: check the cart.',
   ORDER_NOT_CANCELLABLE: 'This order can no longer be cancelled.',
   ORDER_NOT_PAYABLE: 'This order cannot be paid.',
+  ORDER_NOT_REFUNDABLE:
+    'This order cannot be refunded: it is not paid, is refunded already, or all it gave is used.',
   PAYMENT_PROVIDER_ERROR: 'The payment service is not answering. Try again in a few minutes.',
   PAYMENT_DECLINED: 'The payment did not go through. Pay again or choose another payment method.',
   PROMO_CODE_UNKNOWN: 'There is no such promo code.',
@@ -60,6 +62,7 @@ const en: Messages = {
   PIN_CODE_REQUIRED: 'Enter the pin code!',
   PIN_CODE_UNKNOWN: 'There is no such pin code. Check it and try again.',
   PIN_CODE_ALREADY_APPLIED: 'This pin code has already been applied.',
+  PIN_CODE_VOID: 'This code was cancelled: the order that bought it was refunded.',
   PIN_CODE_PLAN_CONFLICT:
     'This code starts another plan than the one you have: apply it after your current plan ends.',
   INSUFFICIENT_FUNDS: 'Not enough money on your personal account: top it up or choose another way to pay.',
@@ -110,6 +113,8 @@ const ru: Messages = {
   CART_NOT_READY: 'Заказ пока нельзя оформить: проверьте корзину.',
   ORDER_NOT_CANCELLABLE: 'Этот заказ уже нельзя отменить.',
   ORDER_NOT_PAYABLE: 'Этот заказ нельзя оплатить.',
+  ORDER_NOT_REFUNDABLE:
+    'Деньги за этот заказ вернуть нельзя: он не оплачен, уже возвращён или всё купленное израсходовано.',
   PAYMENT_PROVIDER_ERROR: 'Платёжный сервис не отвечает. Попробуйте через несколько минут.',
   PAYMENT_DECLINED: 'Оплата не прошла. Оплатите ещё раз или выберите другой способ оплаты.',
   PROMO_CODE_UNKNOWN: 'Такого промокода нет.',
@@ -124,6 +129,7 @@ const ru: Messages = {
   PIN_CODE_REQUIRED: 'Введите пин-код!',
   PIN_CODE_UNKNOWN: 'Такого пин-кода нет. Проверьте его и попробуйте снова.',
   PIN_CODE_ALREADY_APPLIED: 'Этот пин-код уже применён.',
+  PIN_CODE_VOID: 'Этот код аннулирован: деньги за заказ, в котором его купили, возвращены.',
   PIN_CODE_PLAN_CONFLICT:
     'Этот код подключает другой тариф, не ваш текущий: примените его, когда текущий тариф закончится.',
   INSUFFICIENT_FUNDS: 'На лицевом счёте недостаточно денег: пополните его или выберите другой способ оплаты.',

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { pino } from 'pino';
 import { type AppOptions, buildApp } from '../app.ts';
 import { seedDelivery } from '../modules/cart/cart.seed.ts';
 import { tradeOffers } from '../modules/catalog/catalog.schema.ts';
@@ -19,7 +20,7 @@ import { type Config, loadConfig } from '../platform/config.ts';
 import { type Database, openDatabase } from '../platform/db/client.ts';
 import { createTransactor } from '../platform/db/transactions.ts';
 import { createOutboxRepo } from '../platform/messaging/outbox.repo.ts';
-import { createFilesFor } from '../services.ts';
+import { createFilesFor, createServices } from '../services.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -258,4 +259,45 @@ export async function payOnDemoAcquirer(t: TestApp, token: string, formUrl: stri
     headers: { authorization: token },
   });
   return validated.json().statusId;
+}
+
+/** A caller of `/api/stores<url>` (POST) as the holder of `token` (null: a visitor). */
+export function storeApi(t: TestApp) {
+  return (token: string | null, url: string, payload: object = {}, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/stores${url}`,
+      payload,
+      headers: { ...(token && { authorization: token }), ...headers },
+    });
+}
+
+/**
+ * Buys the lines as a person does: into the cart with the demo card, checkout, paid on the demo
+ * acquirer's page. Answers the order's id.
+ */
+export async function buyWithDemoCard(
+  t: TestApp,
+  token: string,
+  productItems: object[],
+  cart: object = {},
+): Promise<string> {
+  const call = storeApi(t);
+  const added = await call(token, '/shoppingCarts/updateShoppingCart', {
+    productItems,
+    paymentOptionId: 'demo-card',
+    ...cart,
+  });
+  if (added.statusCode !== 200) throw new Error(`the cart refused the lines: ${added.body}`);
+  const checkout = await call(token, '/shoppingCarts/checkoutShoppingCart', demoCallbacks);
+  if (checkout.statusCode !== 200) throw new Error(`the checkout failed: ${checkout.body}`);
+  const { formUrl, orderId } = checkout.json();
+  const status = await payOnDemoAcquirer(t, token, formUrl);
+  if (status !== 'payment_operation_statuses.paid') throw new Error(`the payment ended ${status}`);
+  return orderId;
+}
+
+/** The services on the app's database and clock, as app.ts wires them: the ledger, the scheduler's runs. */
+export function backOffice(t: TestApp, now: () => Date) {
+  return createServices({ config: t.config, database: t.database, log: pino({ level: 'silent' }), now });
 }

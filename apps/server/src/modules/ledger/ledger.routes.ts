@@ -13,6 +13,8 @@ export function personalAccountEntryType(key: string): PersonalAccountEntryType 
   if (key.startsWith('code:')) return 'code';
   if (key.startsWith('renewal:')) return 'renewal';
   if (key.startsWith('pay:order:')) return 'payment';
+  // Money back from a refunded order paid from the account, or a refunded top-up leaving it.
+  if (key.startsWith('refund:')) return 'refund';
   return 'other';
 }
 

@@ -312,6 +312,47 @@ export function createLedgerService(deps: { repo: LedgerRepo; transactor: Transa
     },
 
     /**
+     * The refund of what a credit gave: takes back what is left of the lot posted under `lotKey`
+     * (what was spent stays spent), once per `key`. Answers what the lot credited and what was taken
+     * back; a retried take-back answers the same; a lot never posted answers zeros. `atMost` bounds
+     * what is taken (a partial refund takes back part of the points an order earned).
+     */
+    async takeBack(input: {
+      lotKey: string;
+      key: string;
+      atMost?: number;
+    }): Promise<{ credited: number; taken: number }> {
+      const lot = await repo.entryByKey(input.lotKey);
+      if (!lot) return { credited: 0, taken: 0 };
+      if (lot.amount <= 0 || !['grant', 'purchase', 'adjustment'].includes(lot.kind)) {
+        throw new Error(`ledger key ${input.lotKey} is not a credit lot`);
+      }
+      return transactor.run(async () => {
+        await repo.lockAccount(lot.accountId);
+        const existing = await repo.entryByKey(input.key);
+        if (existing) return { credited: lot.amount, taken: -existing.amount };
+        const { rest } = await repo.lotRest(lot.id);
+        // An expired lot is not live: nothing of it can be spent or taken back.
+        const live = lot.expiresAt === null || lot.expiresAt > deps.now();
+        const taken = live ? Math.max(0, Math.min(rest, input.atMost ?? rest)) : 0;
+        if (taken > 0) {
+          await post(
+            {
+              accountId: lot.accountId,
+              kind: 'refund',
+              amount: -taken,
+              key: input.key,
+              holdId: null,
+              expiresAt: null,
+            },
+            [{ lotId: lot.id, amount: -taken }],
+          );
+        }
+        return { credited: lot.amount, taken };
+      });
+    },
+
+    /**
      * Moves what is left of the account's live lots whose key starts with `keyPrefix` into one new
      * lot that expires at `expiresAt` (null: never): a subscription's litres roll over into its next
      * term this way. An `adjustment` draws the rests from the old lots and a `purchase` keyed `key`

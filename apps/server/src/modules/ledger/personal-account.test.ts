@@ -19,6 +19,8 @@ describe('personal account entry types', () => {
     expect(personalAccountEntryType('code:1')).toBe('code');
     expect(personalAccountEntryType('renewal:s:2')).toBe('renewal');
     expect(personalAccountEntryType('pay:order:1')).toBe('payment');
+    expect(personalAccountEntryType('refund:8f0c')).toBe('refund');
+    expect(personalAccountEntryType('refund:purchase:order-item:1')).toBe('refund');
     expect(personalAccountEntryType('adjustment:x')).toBe('other');
   });
 });

@@ -15,11 +15,40 @@ import type { OrderFulfilment } from './orders.service.ts';
  * unit's price before discounts (its face value) as money on the personal account. Goods wait for delivery.
  */
 export function createOrderFulfilment(deps: {
-  ledger: Pick<LedgerService, 'credit'>;
-  subscriptions: Pick<SubscriptionsService, 'fulfil'>;
-  vouchers: Pick<VouchersService, 'issue'>;
+  ledger: Pick<LedgerService, 'credit' | 'takeBack'>;
+  subscriptions: Pick<SubscriptionsService, 'fulfil' | 'refundTerm'>;
+  vouchers: Pick<VouchersService, 'issue' | 'voidUnused'>;
 }): OrderFulfilment {
+  /** Takes back what is left of the line's credit: the share left is what was not spent. */
+  const takeBackCredit = async (item: { id: string }) => {
+    const lotKey = `purchase:order-item:${item.id}`;
+    const { credited, taken } = await deps.ledger.takeBack({ lotKey, key: `refund:${lotKey}` });
+    return { unused: taken, of: credited };
+  };
+
   return {
+    /**
+     * The refund of a line, by what paying gave: litres or account money unspent are taken back,
+     * codes never applied are cancelled, a plan's current term ends (its unused share, see
+     * `refundTerm`). Goods have no reverser: the refund decides by delivery.
+     */
+    reverserOf(item) {
+      if (item.productType === 'pin_code' || item.productType === 'gift_card') {
+        return async () => {
+          const { issued, voided } = await deps.vouchers.voidUnused(item.id);
+          return { unused: voided, of: issued };
+        };
+      }
+      if (item.productType === 'subscription_plan' && item.productId) {
+        return ({ order }) =>
+          deps.subscriptions.refundTerm({ userId: order.userId, key: `order-item:${item.id}` });
+      }
+      if ((item.productType === 'goods' && item.litres) || item.productType === 'personal_account') {
+        return () => takeBackCredit(item);
+      }
+      return null;
+    },
+
     /** The bonus points a paid order earns (5 % of what was paid for its lines), credited once. */
     async afterPaid(order) {
       if (order.bonusPointIncome <= 0) return;

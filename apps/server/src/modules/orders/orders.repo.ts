@@ -104,7 +104,15 @@ export function createOrdersRepo(transactor: Pick<Transactor, 'executor'>) {
       change: Partial<
         Pick<
           OrderRow,
-          'status' | 'paidAt' | 'fulfilledAt' | 'cancelledAt' | 'paymentOptionId' | 'deleted' | 'updatedAt'
+          | 'status'
+          | 'paidAt'
+          | 'fulfilledAt'
+          | 'cancelledAt'
+          | 'refundedAt'
+          | 'refundMinor'
+          | 'paymentOptionId'
+          | 'deleted'
+          | 'updatedAt'
         >
       >,
     ): Promise<void> {

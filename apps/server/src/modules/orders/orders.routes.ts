@@ -15,12 +15,26 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../../platform/errors.ts';
+import type { OperatorGuard } from '../../platform/http/operator.ts';
 import { cartViewerOf } from '../cart/cart.routes.ts';
 import { storeOption } from '../store/store.service.ts';
 import { requireUser } from '../users/users.routes.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import type { InvoiceService } from './invoice/invoice.service.ts';
 import type { OrdersService } from './orders.service.ts';
+import type { RefundsService } from './refunds.service.ts';
+
+const refundOutcomeSchema = z.object({
+  orderId: z.string(),
+  number: z.number().int(),
+  currency: z.string(),
+  amount: z.number().int(),
+  bonusPointsReturned: z.number().int(),
+  bonusPointsTakenBack: z.number().int(),
+  refund: z
+    .object({ status: z.enum(['pending', 'succeeded', 'failed']), failureReason: z.string().nullable() })
+    .nullable(),
+});
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const emptyBody = z.object({}).passthrough().nullish();
@@ -124,13 +138,34 @@ export async function checkoutRoutes(
   );
 }
 
-/** A user's own orders (SPEC §7.4): list, detail, cancel, invoice templates. */
+/**
+ * A user's own orders (SPEC §7.4): list, detail, cancel, invoice templates; and, for the operator
+ * (x-operator-token), the refund of what an order left unused.
+ */
 export async function ordersRoutes(
   app: FastifyInstance,
-  options: { orders: OrdersService; invoices: InvoiceService },
+  options: {
+    orders: OrdersService;
+    invoices: InvoiceService;
+    refunds: RefundsService;
+    requireOperator: OperatorGuard;
+  },
 ): Promise<void> {
-  const { orders } = options;
+  const { orders, refunds, requireOperator } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/:id/refund',
+    {
+      onRequest: async (request) => requireOperator(request),
+      schema: {
+        params: idParams,
+        body: z.object({ reason: z.string().trim().min(1).max(500).optional() }).nullish(),
+        response: { 200: refundOutcomeSchema },
+      },
+    },
+    (request) => refunds.refund(request.params.id, request.body?.reason ?? 'requested by the customer'),
+  );
 
   api.post(
     '/fetchOrderList',

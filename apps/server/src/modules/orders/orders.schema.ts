@@ -75,6 +75,9 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The refund of what the order left unused, and the money it returned (minor units). */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundMinor: bigint('refund_minor', { mode: 'number' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -22,9 +22,28 @@ export const orderNameOf = (number: number, language: Language) =>
  */
 export type Fulfiller = (input: { order: OrderRow; item: OrderItemRow }) => Promise<void>;
 
+/** A part of a whole, as integers: `unused` of `of` (0 ≤ unused ≤ of, of > 0). */
+export interface Share {
+  unused: number;
+  of: number;
+}
+
+/** `amount` × the share, rounded down (exact in integers: no float rounding in money). */
+export const partOf = (amount: number, share: Share): number =>
+  share.of <= 0 ? 0 : Number((BigInt(amount) * BigInt(share.unused)) / BigInt(share.of));
+
+/**
+ * The refund of a paid line: takes back what the line gave and is still unused, and answers the
+ * unused share of the line, which its money follows. Runs in the refund's transaction and answers
+ * the same when run again.
+ */
+export type Reverser = (input: { order: OrderRow; item: OrderItemRow }) => Promise<Share>;
+
 export interface OrderFulfilment {
   /** The fulfiller of a line, or null when the line waits (delivery, or a later issue's codes). */
   fulfillerOf(item: OrderItemRow): Fulfiller | null;
+  /** What undoes a fulfiller (null for a line with none: goods, refunded whole until delivered). */
+  reverserOf(item: OrderItemRow): Reverser | null;
   /** What paying the whole order gives besides its lines (the bonus points it earns), once. */
   afterPaid?(order: OrderRow): Promise<void>;
 }
@@ -93,6 +112,8 @@ export function createOrdersService(deps: {
       },
       paidAt: order.paidAt?.toISOString() ?? null,
       cancelledAt: order.cancelledAt?.toISOString() ?? null,
+      refundedAt: order.refundedAt?.toISOString() ?? null,
+      refundAmount: order.refundMinor,
       invoiceNumber: invoice ? invoiceNumberOf(invoice) : null,
       canCancel: orderStateMachine.can(order.status, 'cancelled'),
       canPay: orderStateMachine.can(order.status, 'paid') && order.amountMinor > 0,

@@ -1,9 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Transactor } from '../../platform/db/transactions.ts';
-import { paymentEvents, paymentOptions, payments } from './payments.schema.ts';
+import { paymentEvents, paymentOptions, paymentRefunds, payments } from './payments.schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentOptionRow = typeof paymentOptions.$inferSelect;
+export type RefundRow = typeof paymentRefunds.$inferSelect;
 
 /** Payment options, payment attempts and provider events. */
 export function createPaymentsRepo(transactor: Pick<Transactor, 'executor'>) {
@@ -57,6 +58,49 @@ export function createPaymentsRepo(transactor: Pick<Transactor, 'executor'>) {
       >,
     ): Promise<void> {
       await db().update(payments).set(change).where(eq(payments.id, id));
+    },
+
+    async insertRefund(row: typeof paymentRefunds.$inferInsert): Promise<RefundRow> {
+      const [inserted] = await db().insert(paymentRefunds).values(row).returning();
+      if (!inserted) throw new Error('insert returned nothing');
+      return inserted;
+    },
+
+    async refundOfOrder(orderId: string): Promise<RefundRow | null> {
+      const [row] = await db().select().from(paymentRefunds).where(eq(paymentRefunds.orderId, orderId));
+      return row ?? null;
+    },
+
+    /** The refund by our id or, where the provider does not carry it back, by the provider's. */
+    async lockRefund(
+      by: { id: string } | { provider: string; providerRefundId: string },
+    ): Promise<RefundRow | null> {
+      const [row] = await db()
+        .select()
+        .from(paymentRefunds)
+        .where(
+          'id' in by
+            ? eq(paymentRefunds.id, by.id)
+            : and(
+                eq(paymentRefunds.provider, by.provider),
+                eq(paymentRefunds.providerRefundId, by.providerRefundId),
+              ),
+        )
+        .for('update');
+      return row ?? null;
+    },
+
+    async updateRefund(
+      id: string,
+      change: Partial<Pick<RefundRow, 'status' | 'providerRefundId' | 'failureReason' | 'updatedAt'>>,
+    ): Promise<RefundRow> {
+      const [row] = await db()
+        .update(paymentRefunds)
+        .set(change)
+        .where(eq(paymentRefunds.id, id))
+        .returning();
+      if (!row) throw new Error(`refund ${id} vanished`);
+      return row;
     },
 
     /** Records a provider's event; false when it was recorded before (the same event again). */

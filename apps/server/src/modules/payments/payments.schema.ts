@@ -70,3 +70,37 @@ export const paymentEvents = pgTable(
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
+
+export const refundStatuses = ['pending', 'succeeded', 'failed'] as const;
+export type StoredRefundStatus = (typeof refundStatuses)[number];
+
+/**
+ * Money returned for a paid payment: one refund per payment (an order is refunded once, for all it
+ * has left unused). Written in the transaction that takes back what the order gave, then sent to
+ * the provider with its id as the idempotency key; a refund to the personal account succeeds at once.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: text('id').primaryKey(),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    orderId: text('order_id').notNull(),
+    provider: text('provider').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    status: text('status', { enum: refundStatuses }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason').notNull(),
+    failureReason: text('failure_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('payment_refunds_payment_key').on(t.paymentId),
+    index('payment_refunds_order_idx').on(t.orderId),
+    uniqueIndex('payment_refunds_provider_key').on(t.provider, t.providerRefundId),
+    check('payment_refunds_amount_check', sql`${t.amountMinor} > 0`),
+  ],
+);

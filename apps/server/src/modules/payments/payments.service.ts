@@ -8,10 +8,12 @@ import {
   type PaymentProvider,
   PaymentProviderError,
   type PaymentState,
+  type RefundResult,
+  type RefundState,
   type WebhookRequest,
 } from '../../platform/payments/payments.port.ts';
 import { paymentStateMachine } from './payment.state.ts';
-import type { PaymentRow, PaymentsRepo } from './payments.repo.ts';
+import type { PaymentRow, PaymentsRepo, RefundRow } from './payments.repo.ts';
 
 export interface PaymentsLog {
   warn(details: object, message: string): void;
@@ -60,6 +62,8 @@ export function createPaymentsService(deps: {
    */
   wallet?: {
     take: (input: { userId: string; amount: Money; key: string }) => Promise<void>;
+    /** Puts money back on the personal account (a refund of what was paid from it), once per key. */
+    giveBack: (input: { userId: string; amount: Money; key: string }) => Promise<void>;
   };
   log: PaymentsLog;
   now: () => Date;
@@ -206,8 +210,115 @@ export function createPaymentsService(deps: {
     };
   }
 
+  /** Moves a refund to what the provider reports about it; a refund never leaves a final state. */
+  async function settleRefund(state: RefundState, provider: string): Promise<RefundRow | null> {
+    const refund = await repo.lockRefund(
+      state.refundId ? { id: state.refundId } : { provider, providerRefundId: state.providerRefundId },
+    );
+    if (!refund || refund.provider !== provider || refund.status !== 'pending') return refund;
+    if (state.status === 'pending') return refund;
+    return repo.updateRefund(refund.id, {
+      status: state.status,
+      providerRefundId: refund.providerRefundId ?? state.providerRefundId,
+      failureReason: state.status === 'failed' ? 'refund failed at the provider' : null,
+      updatedAt: deps.now(),
+    });
+  }
+
   return {
     options,
+
+    /**
+     * Records the refund of `amount` of the order's paid payment, in the transaction in progress
+     * (the one that takes back what the order gave). Paid from the personal account, the money goes
+     * back there at once; paid at a provider, the refund waits for `sendRefund`. A payment fully
+     * refunded becomes refunded.
+     */
+    async openRefund(input: { orderId: string; amount: number; reason: string }): Promise<RefundRow> {
+      const payment = (await repo.ofOrder(input.orderId)).find((row) => row.status === 'paid');
+      if (!payment) throw new Error(`order ${input.orderId} has no paid payment to refund`);
+      if (input.amount <= 0 || input.amount > payment.amountMinor) {
+        throw new Error(`order ${input.orderId}: a refund of ${input.amount} of ${payment.amountMinor}`);
+      }
+      const now = deps.now();
+      const wallet = payment.provider === walletProviderId;
+      const refund = await repo.insertRefund({
+        id: randomUUID(),
+        paymentId: payment.id,
+        orderId: input.orderId,
+        provider: payment.provider,
+        providerRefundId: null,
+        status: wallet ? 'succeeded' : 'pending',
+        amountMinor: input.amount,
+        currency: payment.currency,
+        reason: input.reason,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (wallet) {
+        if (!deps.wallet) throw new Error('a personal-account payment without the personal account');
+        await deps.wallet.giveBack({
+          userId: payment.userId,
+          amount: { amountMinor: input.amount, currency: payment.currency as Money['currency'] },
+          key: `refund:${refund.id}`,
+        });
+      }
+      if (input.amount === payment.amountMinor) {
+        await repo.update(payment.id, {
+          status: paymentStateMachine.transition(payment.status, 'refunded'),
+          updatedAt: now,
+        });
+      }
+      return refund;
+    },
+
+    /**
+     * Sends the order's pending refund to its provider (again: the refund's id is the provider's
+     * idempotency key, so a retry refunds once) and records what it answers. A provider that cannot
+     * be reached leaves it pending for the next try; a refusal marks it failed, for support.
+     */
+    async sendRefund(orderId: string): Promise<RefundRow | null> {
+      const refund = await repo.refundOfOrder(orderId);
+      if (refund?.status !== 'pending') return refund;
+      const payment = await repo.find(refund.paymentId);
+      const provider = providerOf(refund.provider);
+      if (!payment?.providerPaymentId || !provider) {
+        throw new Error(`refund ${refund.id}: its payment or provider is gone`);
+      }
+      let result: RefundResult;
+      try {
+        result = await provider.refund({
+          refundId: refund.id,
+          paymentId: payment.id,
+          providerPaymentId: payment.providerPaymentId,
+          amount: { amountMinor: refund.amountMinor, currency: refund.currency as Money['currency'] },
+          reason: refund.reason,
+        });
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        deps.log.error({ err: error, refundId: refund.id }, 'payment provider failed to take a refund');
+        return refund;
+      }
+      return deps.transactor.run(async () => {
+        if (result.kind === 'refused') {
+          const locked = await repo.lockRefund({ id: refund.id });
+          if (locked?.status !== 'pending') return locked;
+          deps.log.error({ refundId: refund.id, reason: result.reason }, 'payment provider refused a refund');
+          return repo.updateRefund(refund.id, {
+            status: 'failed',
+            failureReason: result.reason,
+            updatedAt: deps.now(),
+          });
+        }
+        await repo.updateRefund(refund.id, {
+          providerRefundId: result.providerRefundId,
+          updatedAt: deps.now(),
+        });
+        return settleRefund({ ...result, refundId: refund.id }, refund.provider);
+      });
+    },
+
+    refundOfOrder: (orderId: string) => repo.refundOfOrder(orderId),
 
     /** Opens a payment for an order at the provider of the option and answers where the buyer pays. */
     async start(input: {
@@ -363,6 +474,7 @@ export function createPaymentsService(deps: {
           payload: event,
           receivedAt: deps.now(),
         });
+        if (first && event.kind === 'refund') await settleRefund(event.refund, providerId);
         return first && event.kind === 'payment' ? settleInTransaction(event.payment, providerId) : null;
       });
       if (settled?.becamePaid && deps.afterPaid) {

@@ -72,7 +72,7 @@ export interface PlanPurchase {
 export function createSubscriptionsService(deps: {
   repo: SubscriptionsRepo;
   transactor: Pick<Transactor, 'run'>;
-  ledger: Pick<LedgerService, 'credit' | 'carryOver' | 'hold' | 'capture' | 'balance'>;
+  ledger: Pick<LedgerService, 'credit' | 'carryOver' | 'hold' | 'capture' | 'balance' | 'takeBack'>;
   catalog: Pick<CatalogService, 'offersByIds'>;
   now: () => Date;
 }) {
@@ -417,6 +417,66 @@ export function createSubscriptionsService(deps: {
       const renews = live?.planId === plan.id && live.period === period && live.paidUntil !== null;
       const credit = !live || renews || live.currency !== input.currency ? 0 : unusedCredit(live, deps.now());
       return { price, credit: Math.min(credit, price) };
+    },
+
+    /**
+     * The refund of the order line that paid for a term. When that term is the user's live
+     * subscription's current one, the subscription ends now, its plan litres are taken back (what
+     * is left of them), and the answer is the term's unused share: the smaller of the share
+     * of its time ahead and the share of its litres neither spent nor credited yet. A forever plan
+     * counts its first month's litres only: after them it is used. Any other term (passed, credited
+     * against an upgrade, paid ahead of the current one) answers 0 and changes nothing. Once: the
+     * ended subscription is no longer live.
+     */
+    async refundTerm(input: { userId: string; key: string }): Promise<{ unused: number; of: number }> {
+      return deps.transactor.run(async () => {
+        const term = await repo.termByKey(input.key);
+        const live = await repo.liveOf(input.userId, true);
+        if (!term || !live || term.subscriptionId !== live.id || term.term !== live.term) {
+          return { unused: 0, of: 1 };
+        }
+        const now = deps.now();
+        const plan = await planOf(live.planId);
+        const account = litreAccount(live.userId);
+        const ownLots = [`plan:accrual:${live.id}:`, `plan:carry:${live.id}:`];
+        const lots = (await deps.ledger.balance(account)).lots.filter((lot) =>
+          ownLots.some((prefix) => lot.key.startsWith(prefix)),
+        );
+        // The term's own accruals: those that fall within it (the carried litres were paid before).
+        const inTerm = (n: number) => {
+          const at = addMonths(live.anchorAt, n);
+          return at >= live.termStartedAt && (live.paidUntil === null || at < live.paidUntil);
+        };
+        let credited = 0;
+        let left = 0;
+        for (let n = 0; n < live.accruals; n++) {
+          if (!inTerm(n)) continue;
+          credited += 1;
+          left += lots.find((lot) => lot.key === accrualKey(live.id, n))?.rest ?? 0;
+        }
+        let share: { unused: number; of: number };
+        if (live.paidUntil === null) {
+          share = credited <= 1 ? { unused: left, of: plan.litresPerMonth } : { unused: 0, of: 1 };
+        } else {
+          const months = monthsOf[live.period] ?? 1;
+          const litres = {
+            unused: (months - credited) * plan.litresPerMonth + left,
+            of: months * plan.litresPerMonth,
+          };
+          const time = {
+            unused: Math.max(0, live.paidUntil.getTime() - now.getTime()),
+            of: live.paidUntil.getTime() - live.termStartedAt.getTime(),
+          };
+          // The smaller of the two (compared crosswise: integers, exact).
+          share = litres.unused * time.of <= time.unused * litres.of ? litres : time;
+        }
+        for (const lot of lots) {
+          await deps.ledger.takeBack({ lotKey: lot.key, key: `refund:${lot.key}` });
+        }
+        subscriptionStateMachine.transition(live.state, 'expired');
+        await repo.update(live.id, { state: 'expired', endedAt: now, nextAccrualAt: null, updatedAt: now });
+        return { unused: Math.min(share.unused, share.of), of: share.of };
+      });
     },
 
     /** Cancels: the subscription runs to the end of its paid term and does not renew. */

@@ -44,6 +44,16 @@ export function createVouchersRepo(transactor: Pick<Transactor, 'executor'>) {
         .orderBy(desc(vouchers.createdAt), desc(vouchers.issueKey));
     },
 
+    /** The codes issued for an order line, locked: a refund voids them while no apply runs. */
+    async lockOfOrderItem(orderItemId: string): Promise<VoucherRow[]> {
+      return db()
+        .select()
+        .from(vouchers)
+        .where(eq(vouchers.orderItemId, orderItemId))
+        .orderBy(vouchers.issueKey)
+        .for('update');
+    },
+
     async ofOrderItems(orderItemIds: string[]): Promise<VoucherRow[]> {
       if (orderItemIds.length === 0) return [];
       return db()

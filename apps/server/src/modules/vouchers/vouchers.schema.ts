@@ -37,6 +37,8 @@ export const vouchers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     redeemedBy: text('redeemed_by').references(() => users.id),
     redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    /** Cancelled unused by the refund of the order that bought it: it can no longer be applied. */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('vouchers_code_key').on(table.code),
@@ -44,6 +46,7 @@ export const vouchers = pgTable(
     index('vouchers_buyer_idx').on(table.buyerId),
     index('vouchers_redeemed_by_idx').on(table.redeemedBy),
     check('vouchers_code_upper', sql`${table.code} = upper(${table.code})`),
+    check('vouchers_void_unused', sql`${table.voidedAt} is null or ${table.redeemedAt} is null`),
     check('vouchers_redeemed_together', sql`(${table.redeemedBy} is null) = (${table.redeemedAt} is null)`),
   ],
 );

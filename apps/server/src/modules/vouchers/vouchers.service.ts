@@ -132,6 +132,7 @@ export function createVouchersService(deps: {
       recipientEmail: row.recipientEmail,
       createdAt: row.createdAt.toISOString(),
       redeemedAt: row.redeemedAt?.toISOString() ?? null,
+      voidedAt: row.voidedAt?.toISOString() ?? null,
       redeemedByViewer: row.redeemedBy === viewerId,
     };
   }
@@ -232,6 +233,7 @@ export function createVouchersService(deps: {
           const found = await repo.lockByCode(code);
           if (!found) throw new DomainError('PIN_CODE_UNKNOWN');
           if (found.redeemedAt) throw new DomainError('PIN_CODE_ALREADY_APPLIED');
+          if (found.voidedAt) throw new DomainError('PIN_CODE_VOID');
           const redeemed = await repo.update(found.id, {
             redeemedBy: request.userId,
             redeemedAt: deps.now(),
@@ -243,10 +245,28 @@ export function createVouchersService(deps: {
       } catch (error) {
         const guessed =
           error instanceof DomainError &&
-          ['PIN_CODE_UNKNOWN', 'PIN_CODE_ALREADY_APPLIED'].includes(error.code);
+          ['PIN_CODE_UNKNOWN', 'PIN_CODE_ALREADY_APPLIED', 'PIN_CODE_VOID'].includes(error.code);
         if (guessed) for (const { key, rule } of failures) await deps.limiter.hit(key, rule);
         throw error;
       }
+    },
+
+    /**
+     * The refund of an order line: its codes not yet applied are cancelled, under a lock on them,
+     * so a code is either applied or voided, never both. Answers how many were issued and voided
+     * (voided earlier by the same refund count too: a retried refund answers the same).
+     */
+    async voidUnused(orderItemId: string): Promise<{ issued: number; voided: number }> {
+      return deps.transactor.run(async () => {
+        const rows = await repo.lockOfOrderItem(orderItemId);
+        let voided = 0;
+        for (const row of rows) {
+          if (row.redeemedAt) continue;
+          if (!row.voidedAt) await repo.update(row.id, { voidedAt: deps.now() });
+          voided += 1;
+        }
+        return { issued: rows.length, voided };
+      });
     },
 
     /** The codes the user bought (to pass on) or applied, newest first. */
@@ -274,6 +294,7 @@ export function createVouchersService(deps: {
       const found = await repo.find(id);
       if (!found || found.buyerId !== userId) throw new DomainError('NOT_FOUND');
       if (found.redeemedAt) throw new DomainError('PIN_CODE_ALREADY_APPLIED');
+      if (found.voidedAt) throw new DomainError('PIN_CODE_VOID');
       const t = mailTexts[input.language];
       const gives = grantInWords(await presentGrant(found.grant, input.language), input.language);
       const link = `${deps.siteUrl}/${input.language}/user/pincodes`;

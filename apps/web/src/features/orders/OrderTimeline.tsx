@@ -2,6 +2,7 @@ import type { Order } from '@cutout/contracts';
 import { clsx } from 'clsx';
 import { Check, CircleDashed, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useFormatAmount } from '../../shared/format/use-format-amount.ts';
 import { useFormatDateTime } from '../../shared/format/use-format-date.ts';
 import { DetailCard } from './DetailCard.tsx';
 import { timelineOf } from './order-timeline.ts';
@@ -16,6 +17,7 @@ const markers = {
 export function OrderTimeline({ order }: { order: Order }) {
   const { t } = useTranslation();
   const formatDate = useFormatDateTime();
+  const formatMoney = useFormatAmount();
   const steps = timelineOf(order);
   return (
     <DetailCard title={t('orders.detail.timeline')}>
@@ -59,6 +61,11 @@ export function OrderTimeline({ order }: { order: Order }) {
                 {step.at && (
                   <p className="text-sm text-slate-500">
                     <time dateTime={step.at}>{formatDate(step.at)}</time>
+                  </p>
+                )}
+                {typeof step.amount === 'number' && (
+                  <p className="text-sm text-slate-600">
+                    {t('orders.detail.refundAmount', { amount: formatMoney(step.amount, order.currency) })}
                   </p>
                 )}
               </div>

@@ -59,6 +59,8 @@ export function orderFixture(
       ? new Date(Date.UTC(2026, 2, number, 11)).toISOString()
       : null,
     cancelledAt: status === 'cancelled' ? new Date(Date.UTC(2026, 2, number, 12)).toISOString() : null,
+    refundedAt: status === 'refunded' ? new Date(Date.UTC(2026, 2, number, 13)).toISOString() : null,
+    refundAmount: status === 'refunded' ? amount : null,
     invoiceNumber: `INV-2026-${String(number).padStart(6, '0')}`,
     canCancel: status === 'placed' || status === 'awaiting_payment',
     canPay: status === 'placed' || status === 'awaiting_payment',

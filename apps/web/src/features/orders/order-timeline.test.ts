@@ -17,4 +17,16 @@ describe('the order timeline', () => {
   ] as const)('%s', (status, expected) => {
     expect(steps(status)).toEqual(expected);
   });
+
+  it('tells when a refund was made and how much it returned', () => {
+    const refunded = timelineOf(
+      orderFixture({ status: 'refunded', refundedAt: '2026-03-02T09:00:00.000Z', refundAmount: 71_400 }),
+    );
+    expect(refunded.at(-1)).toEqual({
+      id: 'refunded',
+      state: 'stopped',
+      at: '2026-03-02T09:00:00.000Z',
+      amount: 71_400,
+    });
+  });
 });

@@ -4,14 +4,17 @@ export type TimelineStep = {
   id: 'placed' | 'paid' | 'awaitingPayment' | 'fulfilled' | 'notFulfilled' | 'cancelled' | 'refunded';
   state: 'done' | 'pending' | 'stopped';
   at?: string | null;
+  /** The money a refund returned (minor units of the order's currency). */
+  amount?: number | null;
 };
 
 /**
  * The steps an order goes through: placed, paid, fulfilled; a cancelled order stops after being
- * placed, and a refunded one after being paid. Only placing, paying and cancelling have a time.
+ * placed, and a refunded one after being paid (with the money it returned). Placing, paying,
+ * cancelling and refunding have a time.
  */
 export function timelineOf(
-  order: Pick<Order, 'status' | 'periodAt' | 'paidAt' | 'cancelledAt'>,
+  order: Pick<Order, 'status' | 'periodAt' | 'paidAt' | 'cancelledAt' | 'refundedAt' | 'refundAmount'>,
 ): TimelineStep[] {
   const placed: TimelineStep = { id: 'placed', state: 'done', at: order.periodAt };
   const paid = order.paidAt !== null || ['paid', 'fulfilled', 'refunded'].includes(order.status);
@@ -26,7 +29,11 @@ export function timelineOf(
         { id: 'cancelled', state: 'stopped', at: order.cancelledAt },
       ];
     case 'refunded':
-      return [placed, payment, { id: 'refunded', state: 'stopped' }];
+      return [
+        placed,
+        payment,
+        { id: 'refunded', state: 'stopped', at: order.refundedAt, amount: order.refundAmount },
+      ];
     case 'fulfilled':
       return [placed, payment, { id: 'fulfilled', state: 'done' }];
     default:

@@ -218,6 +218,14 @@ describe('PinCodesPage', () => {
     expect(within(unused).getByRole('button', { name: 'Copied' })).toBeInTheDocument();
   });
 
+  it('shows a gift card cancelled by its order’s refund, with nothing left to send', async () => {
+    mockPinCodes({ vouchers: [{ ...giftCard, voidedAt: appliedAt }] });
+    openPage();
+    const gift = await card('Gift card KKKK-MMMM-NNNN');
+    expect(gift).toHaveTextContent(`Cancelled on ${date(appliedAt)}: its order was refunded`);
+    expect(within(gift).queryByRole('button', { name: /Send/ })).not.toBeInTheDocument();
+  });
+
   it('sends a gift card: the modal, a refusal of the server, then the card shows where it went', async () => {
     const api = mockPinCodes({ vouchers: [giftCard] });
     const { user } = openPage();

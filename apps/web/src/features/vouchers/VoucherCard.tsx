@@ -9,23 +9,31 @@ import { SendGiftModal } from './SendGiftModal.tsx';
 import { useGrantText } from './use-grant-text.ts';
 import type { Voucher } from './vouchers-api.ts';
 
-type Status = 'unused' | 'sent' | 'applied' | 'appliedByYou';
+type Status = 'unused' | 'sent' | 'applied' | 'appliedByYou' | 'void';
 
-/** Where a code stands: applied (by the viewer or by someone), sent to someone, or still unused. */
+/**
+ * Where a code stands: applied (by the viewer or by someone), cancelled by its order's refund, sent
+ * to someone, or still unused.
+ */
 export function voucherStatus(voucher: Voucher): Status {
   if (voucher.redeemedAt) return voucher.redeemedByViewer ? 'appliedByYou' : 'applied';
+  if (voucher.voidedAt) return 'void';
   return voucher.recipientEmail ? 'sent' : 'unused';
 }
 
 /** A gift card the viewer bought and nobody has applied yet: its code may be e-mailed to someone. */
 export const canSend = (voucher: Voucher) =>
-  voucher.kind === 'gift_card' && !voucher.redeemedByViewer && voucher.redeemedAt === null;
+  voucher.kind === 'gift_card' &&
+  !voucher.redeemedByViewer &&
+  voucher.redeemedAt === null &&
+  voucher.voidedAt === null;
 
 const statusClasses: Record<Status, string> = {
   unused: 'bg-violet-50 text-violet-700 ring-violet-200',
   sent: 'bg-sky-50 text-sky-700 ring-sky-200',
   applied: 'bg-slate-100 text-slate-700 ring-slate-300',
   appliedByYou: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
+  void: 'bg-rose-50 text-rose-700 ring-rose-200',
 };
 
 const dotClasses: Record<Status, string> = {
@@ -33,6 +41,7 @@ const dotClasses: Record<Status, string> = {
   sent: 'bg-sky-500',
   applied: 'bg-slate-500',
   appliedByYou: 'bg-emerald-500',
+  void: 'bg-rose-500',
 };
 
 /** One code: its kind, the code to copy, what it gives, where it came from and where it stands. */
@@ -45,13 +54,13 @@ export function VoucherCard({ voucher }: { voucher: Voucher }) {
   const [sending, setSending] = useState(false);
   const status = voucherStatus(voucher);
   const KindIcon = voucher.kind === 'gift_card' ? Gift : Ticket;
-  const used = voucher.redeemedAt !== null;
+  const used = voucher.redeemedAt !== null || voucher.voidedAt !== null;
   const statusText =
     status === 'unused'
       ? t('vouchers.status.unused')
       : status === 'sent'
         ? t('vouchers.status.sent', { email: voucher.recipientEmail })
-        : t(`vouchers.status.${status}`, { date: formatDate(voucher.redeemedAt ?? '') });
+        : t(`vouchers.status.${status}`, { date: formatDate(voucher.redeemedAt ?? voucher.voidedAt ?? '') });
 
   return (
     <article

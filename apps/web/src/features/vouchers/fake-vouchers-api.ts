@@ -20,6 +20,7 @@ export function voucherFixture(overrides: Partial<Voucher> = {}): Voucher {
     recipientEmail: null,
     createdAt: '2026-03-12T10:00:00.000Z',
     redeemedAt: null,
+    voidedAt: null,
     redeemedByViewer: false,
     ...overrides,
   };
