@@ -11,6 +11,8 @@ import { createTestApp, litreBalance, registerUser, type TestApp } from '../../t
  * their documented APIs (the real services cannot be reached from here): roubles go to YooKassa,
  * dollars to Stripe, and each provider's notification settles the payment once.
  */
+const operatorToken = 'operator-token-of-the-providers-test-0123456789';
+
 describe('checkout through YooKassa and Stripe (test doubles of their APIs)', () => {
   let t: TestApp;
   let yookassa: YooKassaDouble;
@@ -26,6 +28,7 @@ describe('checkout through YooKassa and Stripe (test doubles of their APIs)', ()
       STRIPE_SECRET_KEY: 'sk_test_double',
       STRIPE_WEBHOOK_SECRET: 'whsec_double',
       STRIPE_API_URL: stripe.url,
+      OPERATOR_TOKEN: operatorToken,
     });
   });
   afterAll(async () => {
@@ -165,5 +168,60 @@ describe('checkout through YooKassa and Stripe (test doubles of their APIs)', ()
     expect(await litreBalance(t, token)).toBe(5 + 10);
     const [order] = (await call(token, '/orders/fetchOrderList', {}, 'USD')).json().output;
     expect(order).toMatchObject({ status: 'fulfilled', currency: 'USD', amount: 399 });
+  });
+
+  const refund = (orderId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/stores/orders/${orderId}/refund`,
+      payload: { reason: 'changed their mind' },
+      headers: { 'x-operator-token': operatorToken },
+    });
+
+  it('refunds a YooKassa payment once: a refund the API failed stays pending and is sent again', async () => {
+    const token = await registerUser(t, 'yookassa-refund@example.com');
+    const { orderId } = await checkout(token, 'yookassa', 'RUB');
+    const created = [...yookassa.payments.values()].find((payment) => payment.metadata.orderId === orderId);
+    yookassa.pay(created?.id as string);
+    await call(token, '/paymentOptions/yookassa/validate', {
+      queryString: `?payment=${created?.metadata.paymentId}`,
+    });
+    expect(await litreBalance(t, token)).toBe(5 + 10);
+
+    // The API fails twice: the one call and its one retry.
+    yookassa.failNext('internal_server_error', 'internal_server_error');
+    const failed = await refund(orderId);
+    expect(failed.statusCode, failed.body).toBe(200);
+    expect(failed.json()).toMatchObject({ amount: 29_000, refund: { status: 'pending' } });
+    // The litres are taken back with the refund's record, whatever the provider answered.
+    expect(await litreBalance(t, token)).toBe(5);
+    expect([...yookassa.refunds.values()].filter((r) => r.payment_id === created?.id)).toHaveLength(0);
+
+    const sent = await refund(orderId);
+    expect(sent.json()).toMatchObject({ amount: 29_000, refund: { status: 'succeeded' } });
+    const refunds = [...yookassa.refunds.values()].filter((r) => r.payment_id === created?.id);
+    expect(refunds).toEqual([expect.objectContaining({ amount: { value: '290.00', currency: 'RUB' } })]);
+    expect((await refund(orderId)).json().code).toBe('ORDER_NOT_REFUNDABLE');
+  });
+
+  it('refunds a Stripe payment with our refund id in its metadata', async () => {
+    const token = await registerUser(t, 'stripe-refund@example.com');
+    const { orderId } = await checkout(token, 'stripe', 'USD');
+    const session = [...stripe.sessions.values()].find(
+      (candidate) => candidate.metadata?.orderId === orderId,
+    );
+    stripe.complete(session?.id as string);
+    const event = stripe.event('checkout.session.completed', session?.id as string);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhooks/stripe',
+      headers: event.headers,
+      payload: event.rawBody,
+    });
+    const answer = await refund(orderId);
+    expect(answer.json()).toMatchObject({ currency: 'USD', amount: 399, refund: { status: 'succeeded' } });
+    const refunds = [...stripe.refunds.values()].filter((r) => r.payment_intent === session?.payment_intent);
+    expect(refunds).toEqual([expect.objectContaining({ amount: 399 })]);
+    expect(refunds[0]?.metadata.refundId).toEqual(expect.any(String));
   });
 });
