@@ -155,7 +155,7 @@ export async function buildApp({
         // The points are counted on the ledger: the user row's column is not kept up to date.
         viewer: async (user) => ({
           ...(await users.viewer(user)),
-          bonusPointBalance: (await services.ledger.balance({ userId: user.id, unit: 'bonus_point' })).total,
+          bonusPointBalance: await services.accounts.bonusPoints.balance(user.id),
         }),
         partnerActions: (user) => litres.partnerActions(user),
         passports: () => passports.list(),

@@ -20,6 +20,7 @@ import { createClientErrorsRepo } from './modules/client-errors/client-errors.re
 import { createClientErrorsService } from './modules/client-errors/client-errors.service.ts';
 import { createFilesRepo } from './modules/files/files.repo.ts';
 import { createFilesService } from './modules/files/files.service.ts';
+import { createAccountsService } from './modules/ledger/accounts.service.ts';
 import { createLedgerRepo } from './modules/ledger/ledger.repo.ts';
 import { createLedgerService } from './modules/ledger/ledger.service.ts';
 import { createLitreService } from './modules/ledger/litres.service.ts';
@@ -56,7 +57,6 @@ import { createGazetteerSuggester } from './platform/addresses/gazetteer/gazette
 import type { Config } from './platform/config.ts';
 import type { Database, Db } from './platform/db/client.ts';
 import { createTransactor } from './platform/db/transactions.ts';
-import { DomainError } from './platform/errors.ts';
 import { localized } from './platform/localized.ts';
 import { createMailer, createSms } from './platform/messaging/mailer.ts';
 import { createOutboxRepo } from './platform/messaging/outbox.repo.ts';
@@ -157,6 +157,7 @@ export function createServices({ config, database, log, now, ...options }: Servi
   });
   const registration = createRegistrationService({ repo: usersRepo, permissions, limiter, sessions: users });
   const ledger = createLedgerService({ repo: createLedgerRepo(transactor), transactor, now });
+  const accounts = createAccountsService(ledger);
   const litres = createLitreService({ ledger, now });
   const apiKeys = createApiKeyService({
     repo: createApiKeysRepo(transactor),
@@ -271,31 +272,7 @@ export function createServices({ config, database, log, now, ...options }: Servi
     onPaid: async (payment) => {
       await (orders as OrdersService).markPaid(payment.orderId);
     },
-    wallet: {
-      take: async ({ userId, amount, key }) => {
-        try {
-          const hold = await ledger.hold({
-            account: { userId, unit: `money:${amount.currency}` },
-            amount: amount.amountMinor,
-            key,
-          });
-          await ledger.capture(hold);
-        } catch (error) {
-          if (error instanceof DomainError && error.code === 'INSUFFICIENT_BALANCE') {
-            throw new DomainError('INSUFFICIENT_FUNDS');
-          }
-          throw error;
-        }
-      },
-      giveBack: async ({ userId, amount, key }) => {
-        await ledger.credit({
-          account: { userId, unit: `money:${amount.currency}` },
-          kind: 'adjustment',
-          amount: amount.amountMinor,
-          key,
-        });
-      },
-    },
+    wallet: accounts.personalAccount,
     afterPaid: async (payment) => {
       const order = await ordersRepo.find(payment.orderId);
       if (order) await orderMail.sendPaid(order);
@@ -331,22 +308,19 @@ export function createServices({ config, database, log, now, ...options }: Servi
   }
   if (stripe) providers.push(createStripeProvider(stripe));
 
-  const fulfilment = createOrderFulfilment({ ledger, subscriptions, vouchers });
+  const fulfilment = createOrderFulfilment({
+    ledger,
+    bonusPoints: accounts.bonusPoints,
+    subscriptions,
+    vouchers,
+  });
   orders = createOrdersService({
     repo: ordersRepo,
     transactor,
     fulfilment,
     returnStock: (lines) => catalog.returnStock(lines),
     returnPromoCode: (orderId) => promotions.release(orderId),
-    returnBonusPoints: async (order) => {
-      if (order.bonusPointOutcome <= 0) return;
-      await ledger.credit({
-        account: { userId: order.userId, unit: 'bonus_point' },
-        kind: 'adjustment',
-        amount: order.bonusPointOutcome,
-        key: `bonus:return:${order.id}`,
-      });
-    },
+    returnBonusPoints: (order) => accounts.bonusPoints.giveBack(order, order.bonusPointOutcome, 'cancel'),
     // An order with nothing to pay is paid at checkout: its mail goes from here.
     onPaid: (order) => {
       orderMail
@@ -355,34 +329,13 @@ export function createServices({ config, database, log, now, ...options }: Servi
     },
     now,
   });
-  const bonusAccount = (order: { userId: string }) => ({
-    userId: order.userId,
-    unit: 'bonus_point' as const,
-  });
   const refunds = createRefundsService({
     repo: ordersRepo,
     transactor,
     fulfilment,
     payments,
-    bonusPoints: {
-      giveBack: async (order, points) => {
-        await ledger.credit({
-          account: bonusAccount(order),
-          kind: 'adjustment',
-          amount: points,
-          key: `bonus:refund:${order.id}`,
-        });
-      },
-      takeBack: async (order, points) =>
-        (
-          await ledger.takeBack({
-            lotKey: `bonus:income:${order.id}`,
-            key: `refund:bonus:income:${order.id}`,
-            atMost: points,
-          })
-        ).taken,
-      value: bonusPointValue,
-    },
+    bonusPoints: accounts.bonusPoints,
+    pointValue: bonusPointValue,
     returnPromoCode: (orderId) => promotions.release(orderId),
     now,
   });
@@ -395,7 +348,7 @@ export function createServices({ config, database, log, now, ...options }: Servi
     paymentOptions: (viewer) => payments.options(viewer),
     promotions,
     planQuote: (input) => subscriptions.quote(input),
-    bonusPoints: async (userId) => (await ledger.balance({ userId, unit: 'bonus_point' })).total,
+    bonusPoints: accounts.bonusPoints.balance,
     now,
   });
   const checkout = createCheckoutService({
@@ -408,16 +361,9 @@ export function createServices({ config, database, log, now, ...options }: Servi
       orders,
       payments,
       promotions,
-      personalAccountBalance: async (userId, currency) =>
-        (await ledger.balance({ userId, unit: `money:${currency as 'RUB'}` })).total,
-      spendBonusPoints: async ({ userId, points, orderId }) => {
-        const hold = await ledger.hold({
-          account: { userId, unit: 'bonus_point' },
-          amount: points,
-          key: `bonus:outcome:${orderId}`,
-        });
-        await ledger.capture(hold);
-      },
+      personalAccountBalance: accounts.personalAccount.balance,
+      spendBonusPoints: ({ userId, points, orderId }) =>
+        accounts.bonusPoints.spend({ id: orderId, userId }, points),
       log,
       now,
     }),
@@ -520,6 +466,7 @@ export function createServices({ config, database, log, now, ...options }: Servi
     permissions,
     passwords,
     ledger,
+    accounts,
     litres,
     apiKeys,
     files,

@@ -157,7 +157,7 @@ export function createLedgerService(deps: { repo: LedgerRepo; transactor: Transa
     });
   }
 
-  return {
+  const service = {
     /** The sum of the account's live lots; zero for an account never used. */
     async balance(account: LedgerAccount): Promise<LedgerBalance> {
       const accountId = await repo.findAccount(account);
@@ -247,6 +247,19 @@ export function createLedgerService(deps: { repo: LedgerRepo; transactor: Transa
           drawFrom(lots, input.amount),
         );
         return posting.entry;
+      });
+    },
+
+    /**
+     * Takes `amount` for good at once (a payment from the account, points spent): a hold and its
+     * capture in one transaction, so nothing is left open. INSUFFICIENT_BALANCE when the account
+     * holds less; the same key again answers the first debit.
+     */
+    async debit(input: { account: LedgerAccount; amount: number; key: string }): Promise<LedgerEntry> {
+      return transactor.run(async () => {
+        const hold = await service.hold(input);
+        await service.capture(hold);
+        return hold;
       });
     },
 
@@ -432,6 +445,7 @@ export function createLedgerService(deps: { repo: LedgerRepo; transactor: Transa
       return written;
     },
   };
+  return service;
 }
 
 export type LedgerService = ReturnType<typeof createLedgerService>;

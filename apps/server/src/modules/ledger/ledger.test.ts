@@ -212,6 +212,58 @@ describe.each(testDatabases)('the ledger on %s', (kind: DatabaseKind) => {
       expect((await ledger.refund({ lotKey: purchase, amount: 3, key: refund })).posted).toBe(false);
       expect((await ledger.balance(account)).total).toBe(0);
     });
+
+    it('take back what is left of a lot, at most an amount, once per key; an expired lot gives nothing', async () => {
+      const account = newAccount();
+      const purchase = key('purchase');
+      await ledger.credit({ account, kind: 'purchase', amount: 10, key: purchase });
+      await ledger.debit({ account, amount: 6, key: key('spent') });
+      const back = key('refund');
+      expect(await ledger.takeBack({ lotKey: purchase, key: back, atMost: 3 })).toEqual({
+        credited: 10,
+        taken: 3,
+      });
+      expect(await ledger.takeBack({ lotKey: purchase, key: back, atMost: 3 })).toEqual({
+        credited: 10,
+        taken: 3,
+      });
+      expect(await ledger.takeBack({ lotKey: purchase, key: key('refund') })).toEqual({
+        credited: 10,
+        taken: 1,
+      });
+      expect((await ledger.balance(account)).total).toBe(0);
+      expect(await ledger.takeBack({ lotKey: key('never-posted'), key: key('refund') })).toEqual({
+        credited: 0,
+        taken: 0,
+      });
+      const expiring = key('grant');
+      await ledger.credit({
+        account,
+        kind: 'grant',
+        amount: 5,
+        key: expiring,
+        expiresAt: new Date(clock.now().getTime() + day),
+      });
+      clock.advance(2 * day);
+      expect(await ledger.takeBack({ lotKey: expiring, key: key('refund') })).toEqual({
+        credited: 5,
+        taken: 0,
+      });
+    });
+
+    it('debit at once: nothing is left open, the same key pays once, too little is refused', async () => {
+      const account = newAccount('bonus_point');
+      await ledger.credit({ account, kind: 'grant', amount: 10, key: key('grant') });
+      const pay = key('pay');
+      const debit = await ledger.debit({ account, amount: 6, key: pay });
+      expect(await ledger.debit({ account, amount: 6, key: pay })).toEqual(debit);
+      expect(await ledger.openHolds(account)).toEqual([]);
+      expect((await ledger.balance(account)).total).toBe(4);
+      await expect(ledger.debit({ account, amount: 5, key: key('pay') })).rejects.toMatchObject({
+        code: 'INSUFFICIENT_BALANCE',
+      });
+      expect((await ledger.balance(account)).total).toBe(4);
+    });
   });
 });
 

@@ -1,3 +1,4 @@
+import type { AccountsService } from '../ledger/accounts.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { litreAccount } from '../ledger/litres.service.ts';
 import { storedPeriod } from '../subscriptions/plans.service.ts';
@@ -16,6 +17,7 @@ import type { OrderFulfilment } from './orders.service.ts';
  */
 export function createOrderFulfilment(deps: {
   ledger: Pick<LedgerService, 'credit' | 'takeBack'>;
+  bonusPoints: Pick<AccountsService['bonusPoints'], 'earn'>;
   subscriptions: Pick<SubscriptionsService, 'fulfil' | 'refundTerm'>;
   vouchers: Pick<VouchersService, 'issue' | 'voidUnused'>;
 }): OrderFulfilment {
@@ -50,15 +52,7 @@ export function createOrderFulfilment(deps: {
     },
 
     /** The bonus points a paid order earns (5 % of what was paid for its lines), credited once. */
-    async afterPaid(order) {
-      if (order.bonusPointIncome <= 0) return;
-      await deps.ledger.credit({
-        account: { userId: order.userId, unit: 'bonus_point' },
-        kind: 'grant',
-        amount: order.bonusPointIncome,
-        key: `bonus:income:${order.id}`,
-      });
-    },
+    afterPaid: (order) => deps.bonusPoints.earn(order, order.bonusPointIncome),
 
     fulfillerOf(item) {
       if (item.productType === 'pin_code' || item.productType === 'gift_card') {

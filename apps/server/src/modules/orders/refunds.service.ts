@@ -1,5 +1,6 @@
 import type { Transactor } from '../../platform/db/transactions.ts';
 import { DomainError } from '../../platform/errors.ts';
+import type { AccountsService } from '../ledger/accounts.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { orderStateMachine } from './order.state.ts';
 import type { OrderRow, OrdersRepo } from './orders.repo.ts';
@@ -33,14 +34,9 @@ export function createRefundsService(deps: {
   transactor: Pick<Transactor, 'run'>;
   fulfilment: OrderFulfilment;
   payments: Pick<PaymentsService, 'openRefund' | 'sendRefund' | 'refundOfOrder'>;
-  bonusPoints: {
-    /** Gives back points the order was paid with (once per order). */
-    giveBack(order: OrderRow, points: number): Promise<void>;
-    /** Takes back at most `points` of those the order earned; answers how many were left to take. */
-    takeBack(order: OrderRow, points: number): Promise<number>;
-    /** A point's worth in minor units of a currency. */
-    value(currency: string): number;
-  };
+  bonusPoints: Pick<AccountsService['bonusPoints'], 'giveBack' | 'takeBackEarned'>;
+  /** A point's worth in minor units of a currency. */
+  pointValue: (currency: string) => number;
   /** Gives the order's promo code back (a whole refund only). */
   returnPromoCode: (orderId: string) => Promise<void>;
   now: () => Date;
@@ -93,13 +89,13 @@ export function createRefundsService(deps: {
         const fraction = products === 0 ? { unused: 0, of: 1 } : { unused: productsBack, of: products };
         const returned = partOf(order.bonusPointOutcome, fraction);
         const due = partOf(order.bonusPointIncome, fraction);
-        const takenBack = due > 0 ? await deps.bonusPoints.takeBack(order, due) : 0;
-        const kept = (due - takenBack) * deps.bonusPoints.value(order.currency);
+        const takenBack = due > 0 ? await deps.bonusPoints.takeBackEarned(order, due) : 0;
+        const kept = (due - takenBack) * deps.pointValue(order.currency);
         const amount = Math.max(0, productsBack + deliveryBack - kept);
         if (productsBack + deliveryBack === 0 && returned === 0) {
           throw new DomainError('ORDER_NOT_REFUNDABLE', { details: { reason: 'all_used' } });
         }
-        if (returned > 0) await deps.bonusPoints.giveBack(order, returned);
+        await deps.bonusPoints.giveBack(order, returned, 'refund');
         if (whole) await deps.returnPromoCode(orderId);
         const now = deps.now();
         await repo.update(orderId, {

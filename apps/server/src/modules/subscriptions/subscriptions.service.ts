@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { CurrencyCode, Language, Subscription } from '@cutout/contracts';
+import type { Language, Subscription } from '@cutout/contracts';
 import type { Transactor } from '../../platform/db/transactions.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
+import { moneyAccount } from '../ledger/accounts.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { litreAccount } from '../ledger/litres.service.ts';
 import { monthsOf, periodId, priceOf, storedPeriod } from './plans.service.ts';
@@ -72,7 +73,7 @@ export interface PlanPurchase {
 export function createSubscriptionsService(deps: {
   repo: SubscriptionsRepo;
   transactor: Pick<Transactor, 'run'>;
-  ledger: Pick<LedgerService, 'credit' | 'carryOver' | 'hold' | 'capture' | 'balance' | 'takeBack'>;
+  ledger: Pick<LedgerService, 'credit' | 'carryOver' | 'debit' | 'balance' | 'takeBack'>;
   catalog: Pick<CatalogService, 'offersByIds'>;
   now: () => Date;
 }) {
@@ -258,12 +259,11 @@ export function createSubscriptionsService(deps: {
   async function payFromPersonalAccount(subscription: SubscriptionRow, amount: number, key: string) {
     if (amount === 0) return true;
     try {
-      const hold = await deps.ledger.hold({
-        account: { userId: subscription.userId, unit: `money:${subscription.currency as CurrencyCode}` },
+      await deps.ledger.debit({
+        account: moneyAccount(subscription.userId, subscription.currency),
         amount,
         key,
       });
-      await deps.ledger.capture(hold);
       return true;
     } catch (error) {
       if (error instanceof DomainError && error.code === 'INSUFFICIENT_BALANCE') return false;
