@@ -3,7 +3,12 @@ import { type HtmlMetaTagItem, removalHeaders } from '@cutout/contracts';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { addressRoutes } from './modules/cart/addresses.routes.ts';
@@ -13,9 +18,13 @@ import { catalogRecordRoutes } from './modules/catalog/catalog-records.routes.ts
 import { productSegmentRoutes } from './modules/catalog/product-segments.routes.ts';
 import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { formsRoutes } from './modules/forms/forms.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { personalAccountRoutes } from './modules/ledger/ledger.routes.ts';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { checkoutRoutes, customerOrderRoutes, ordersRoutes } from './modules/orders/orders.routes.ts';
+import { pagesRoutes } from './modules/pages/pages.routes.ts';
+import { siteRoutes } from './modules/pages/site.routes.ts';
 import { passportsRoutes } from './modules/passports/passports.routes.ts';
 import { paymentWebhookRoutes } from './modules/payments/payments.routes.ts';
 import { openApiDocument } from './modules/removal/openapi.ts';
@@ -26,7 +35,7 @@ import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.route
 import { registerAuth, usersRoutes } from './modules/users/users.routes.ts';
 import { vouchersRoutes } from './modules/vouchers/vouchers.routes.ts';
 import { type Config, startupWarnings } from './platform/config.ts';
-import { languageOf, registerRequestContext } from './platform/http/context.ts';
+import { isLanguage, languageOf, registerRequestContext } from './platform/http/context.ts';
 import { registerErrorHandling } from './platform/http/errors.ts';
 import { registerInputGuard, requestIdOf } from './platform/http/input-guard.ts';
 import { createOperatorGuard } from './platform/http/operator.ts';
@@ -37,6 +46,15 @@ import { createInProcessJobs } from './platform/jobs/in-process/in-process-jobs.
 import { outboxRoutes } from './platform/messaging/outbox.routes.ts';
 import { demoAcquirerRoutes } from './platform/payments/demo/demo-acquirer.routes.ts';
 import { createServices, type ServiceOptions } from './services.ts';
+
+/** A path with its escapes decoded; one with a broken escape stays as it is. */
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
 
 export interface AppOptions extends Omit<ServiceOptions, 'log' | 'now'> {
   logger?: FastifyServerOptions['logger'];
@@ -101,30 +119,61 @@ export async function buildApp({
   const { ledger, litres, apiKeys, files, catalog, catalogRecords, clientErrors, removal, passports } =
     services;
 
-  /** A catalogue page's own title, description and picture; the store's meta tags on any other page. */
+  const imageUrlOf = (image: { id: string; updatedAt: string } | undefined) =>
+    image &&
+    `${config.siteUrl}/api/stores/files/${encodeURIComponent(image.id)}/size/large/download?t=${encodeURIComponent(image.updatedAt)}`;
+  const absolute = (path: string) => `${config.siteUrl}${encodeURI(path)}`;
+
+  /**
+   * The head of a page: a site page's (a post, a store page, a screen) or a catalogue page's own
+   * title, description and picture, else the store's meta tags; on every page its canonical address
+   * and the same page in each language.
+   */
   const pageHeadOf = async (request: FastifyRequest, resolved: ResolvedStore): Promise<PageHead> => {
     const storeTags = stores.metaTags(resolved);
-    const [, , ...below] = (request.url.split('?')[0] ?? '').split('/');
-    const page = await services.catalogPageHead(below.join('/'), {
-      language: resolved.language,
+    const { language } = resolved;
+    const storeName = resolved.snapshot.store.name;
+    const [, , ...segments] = (request.url.split('?')[0] ?? '').split('/');
+    const below = segments.filter(Boolean).join('/');
+    const titled = (title: string, description?: string, keywords?: string): HtmlMetaTagItem[] => [
+      { typeId: 'html_meta_tag_types.title', content: `${title} — ${storeName}` },
+      ...(description ? [{ typeId: 'html_meta_tag_types.description' as const, content: description }] : []),
+      ...(keywords
+        ? [{ typeId: 'html_meta_tag_types.keywords' as const, content: keywords }]
+        : storeTags.filter((tag) => tag.typeId === 'html_meta_tag_types.keywords')),
+    ];
+    const samePath = Object.fromEntries(
+      (['en', 'ru'] as const).map((code) => [code, `/${code}${below ? `/${decodedPath(below)}` : ''}`]),
+    ) as Record<'en' | 'ru', string>;
+    const addresses = (paths: Partial<Record<'en' | 'ru', string>>) => ({
+      canonicalUrl: absolute(paths[language] ?? samePath[language]),
+      alternates: (['en', 'ru'] as const).flatMap((code) =>
+        paths[code] ? [{ language: code, url: absolute(paths[code] as string) }] : [],
+      ),
+    });
+    const site = await services.sitePageHead(decodedPath(below), language);
+    if (site) {
+      return {
+        language,
+        metaTags: site.title ? titled(site.title, site.description, site.keywords) : storeTags,
+        imageUrl: imageUrlOf(site.image),
+        kind: site.kind,
+        siteName: storeName,
+        ...addresses(site.paths),
+        ...(site.blog && { feedUrl: `${config.siteUrl}/${language}/blog/rss.xml` }),
+      };
+    }
+    const page = await services.catalogPageHead(below, {
+      language,
       currency: resolved.currency,
       userId: null,
     });
-    if (!page) return { language: resolved.language, metaTags: storeTags };
-    const tags: HtmlMetaTagItem[] = [
-      { typeId: 'html_meta_tag_types.title', content: `${page.title} — ${resolved.snapshot.store.name}` },
-      ...(page.description
-        ? [{ typeId: 'html_meta_tag_types.description' as const, content: page.description }]
-        : []),
-      ...storeTags.filter((tag) => tag.typeId === 'html_meta_tag_types.keywords'),
-    ];
-    const image = page.image;
     return {
-      language: resolved.language,
-      metaTags: tags,
-      imageUrl:
-        image &&
-        `${config.siteUrl}/api/stores/files/${encodeURIComponent(image.id)}/size/medium/download?t=${encodeURIComponent(image.updatedAt)}`,
+      language,
+      metaTags: page ? titled(page.title, page.description) : storeTags,
+      imageUrl: imageUrlOf(page?.image),
+      siteName: storeName,
+      ...addresses(samePath),
     };
   };
 
@@ -142,6 +191,44 @@ export async function buildApp({
     },
   });
   registerErrorHandling(app, { bodyLimit: config.bodyLimitBytes, fallback: serveIndex });
+
+  /**
+   * A blog post's address (SPEC §2.1 news-posts-detail): an old slug name or id, a missing slug
+   * name, or the news-posts alias is redirected (301) to the post's address now, so that links and
+   * search results keep working; the address itself is the web app's page.
+   */
+  const servePost = async (
+    request: FastifyRequest<{ Params: { language: string; slugId: string; slugName?: string } }>,
+    reply: FastifyReply,
+  ) => {
+    const { language, slugId, slugName } = request.params;
+    if (!isLanguage(language)) return serveIndex(request, reply);
+    const address = await services.pages.resolvePost(language, slugId, slugName);
+    const asked = (request.url.split('?')[0] ?? '').replace(/\/+$/, '');
+    if (address && address.path !== decodedPath(asked)) {
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply.redirect(encodeURI(address.path) + query, 301);
+    }
+    return serveIndex(request, reply);
+  };
+  await app.register(siteRoutes, {
+    pages: services.pages,
+    catalog: services.catalog,
+    siteUrl: config.siteUrl,
+    storeName: async () =>
+      (
+        await services.stores.resolve({
+          storeId: undefined,
+          tenantClientId: undefined,
+          localeId: undefined,
+          currencyId: undefined,
+        })
+      ).snapshot.store.name,
+  });
+  for (const base of ['blog', 'news-posts']) {
+    app.get(`/:language/${base}/:slugId`, servePost);
+    app.get(`/:language/${base}/:slugId/:slugName`, servePost);
+  }
 
   await app.register(healthRoutes, { database });
   if (config.outboxPage) await app.register(outboxRoutes, { outbox });
@@ -214,6 +301,9 @@ export async function buildApp({
         requireOperator: createOperatorGuard(config.operatorToken),
       });
       await scope.register(customerOrderRoutes, { prefix: '/customerOrders', orders: services.orders });
+      await scope.register(pagesRoutes, { prefix: '/pages', pages: services.pages });
+      await scope.register(formsRoutes, { forms: services.forms });
+      await scope.register(newsletterRoutes, { prefix: '/news', newsletter: services.newsletter });
       await scope.register(ordersRoutes, {
         prefix: '/orders',
         orders: services.orders,
@@ -278,6 +368,7 @@ export async function buildApp({
     await jobs.every('release stale litre holds', 60_000, ledger.releaseStaleHolds);
     await jobs.every('write off expired credit lots', 3_600_000, ledger.expireLots);
     await jobs.every('forget old client error reports', 3_600_000, clientErrors.prune);
+    await jobs.every('mail new blog posts to the news subscribers', 300_000, services.newsletter.announce);
   });
   app.addHook('onClose', async () => {
     await jobs.stop();

@@ -1,6 +1,8 @@
 import { buildApp } from './app.ts';
 import { seedDelivery } from './modules/cart/cart.seed.ts';
 import { seedCatalog } from './modules/catalog/catalog.seed.ts';
+import { seedFormDefinitions } from './modules/forms/forms.seed.ts';
+import { seedPages } from './modules/pages/pages.seed.ts';
 import { seedPaymentOptions } from './modules/payments/payments.seed.ts';
 import { seedPromotions } from './modules/promotions/promotions.seed.ts';
 import { seedStore } from './modules/store/store.seed.ts';
@@ -36,11 +38,14 @@ async function main(): Promise<void> {
   }
   await database.migrate();
   await seedStore(database.db);
-  await seedCatalog(database.db, { files: createFilesFor({ db: database.db, filesDir: config.filesDir }) });
+  const files = createFilesFor({ db: database.db, filesDir: config.filesDir });
+  await seedCatalog(database.db, { files });
+  await seedPages(database.db, { files });
   await seedDelivery(database.db);
   await seedPaymentOptions(database.db);
   await seedPromotions(database.db);
   await seedSubscriptionPlans(database.db);
+  await seedFormDefinitions(database.db);
   const app = await buildApp({ config, database });
 
   let stopping = false;

@@ -1,4 +1,4 @@
-import { imageLimits } from '@cutout/contracts';
+import { imageLimits, type Language } from '@cutout/contracts';
 import { createEngine, type Engine } from '@cutout/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import { createApiKeysRepo } from './modules/api-keys/api-keys.repo.ts';
@@ -20,10 +20,14 @@ import { createClientErrorsRepo } from './modules/client-errors/client-errors.re
 import { createClientErrorsService } from './modules/client-errors/client-errors.service.ts';
 import { createFilesRepo } from './modules/files/files.repo.ts';
 import { createFilesService } from './modules/files/files.service.ts';
+import { createFormsRepo } from './modules/forms/forms.repo.ts';
+import { createFormsService } from './modules/forms/forms.service.ts';
 import { createAccountsService } from './modules/ledger/accounts.service.ts';
 import { createLedgerRepo } from './modules/ledger/ledger.repo.ts';
 import { createLedgerService } from './modules/ledger/ledger.service.ts';
 import { createLitreService } from './modules/ledger/litres.service.ts';
+import { createNewsletterRepo } from './modules/newsletter/newsletter.repo.ts';
+import { createNewsletterService } from './modules/newsletter/newsletter.service.ts';
 import { createCheckoutService } from './modules/orders/checkout.service.ts';
 import { createCheckoutWorkflow } from './modules/orders/checkout.workflow.ts';
 import { createOrderFulfilment } from './modules/orders/fulfilment.ts';
@@ -32,6 +36,9 @@ import { createOrderMail } from './modules/orders/order-mail.ts';
 import { createOrdersRepo } from './modules/orders/orders.repo.ts';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
 import { createRefundsService } from './modules/orders/refunds.service.ts';
+import { createSitePageHeads } from './modules/pages/pages.head.ts';
+import { createPagesRepo } from './modules/pages/pages.repo.ts';
+import { createPagesService } from './modules/pages/pages.service.ts';
 import { createPassportsRepo } from './modules/passports/passports.repo.ts';
 import { createPassportService } from './modules/passports/passports.service.ts';
 import { createPaymentsRepo } from './modules/payments/payments.repo.ts';
@@ -372,26 +379,29 @@ export function createServices({ config, database, log, now, ...options }: Servi
     siteOrigins: config.siteOrigins,
   });
 
+  /** The seller as the store's partner names it, in a language: invoices and the pages' texts. */
+  const seller = async (language: Language) => {
+    const { snapshot } = await stores.resolve({
+      storeId: undefined,
+      tenantClientId: undefined,
+      localeId: undefined,
+      currencyId: undefined,
+    });
+    const partner = snapshot.partner;
+    const text = (value: Record<string, string> | undefined) => (value ? localized(value, language) : '');
+    return {
+      name: snapshot.store.name,
+      legalName: text(partner?.legalName) || snapshot.store.name,
+      taxId: partner?.taxId ?? null,
+      address: text(partner?.address),
+      email: partner?.email ?? '',
+      phone: partner?.phone ?? '',
+    };
+  };
+
   const invoices = createInvoiceService({
     orders,
-    seller: async (language) => {
-      const { snapshot } = await stores.resolve({
-        storeId: undefined,
-        tenantClientId: undefined,
-        localeId: undefined,
-        currencyId: undefined,
-      });
-      const partner = snapshot.partner;
-      const text = (value: Record<string, string> | undefined) => (value ? localized(value, language) : '');
-      return {
-        name: snapshot.store.name,
-        legalName: text(partner?.legalName) || snapshot.store.name,
-        taxId: partner?.taxId ?? null,
-        address: text(partner?.address),
-        email: partner?.email ?? '',
-        phone: partner?.phone ?? '',
-      };
-    },
+    seller,
     buyer: async (order) => {
       const user = await users.findById(order.userId);
       return {
@@ -429,6 +439,43 @@ export function createServices({ config, database, log, now, ...options }: Servi
     },
   });
 
+  const pages = createPagesService({
+    repo: createPagesRepo(transactor),
+    transactor,
+    placeholders: async (language) => {
+      const details = await seller(language);
+      return {
+        'seller.name': details.name,
+        'seller.legalName': details.legalName,
+        'seller.address': details.address,
+        'seller.email': details.email,
+        'seller.phone': details.phone,
+        'site.url': config.siteUrl,
+      };
+    },
+    now,
+  });
+
+  const newsletter = createNewsletterService({
+    repo: createNewsletterRepo(transactor),
+    transactor,
+    pages,
+    mailer,
+    limiter,
+    siteUrl: config.siteUrl,
+    log,
+    now,
+  });
+
+  const forms = createFormsService({
+    repo: createFormsRepo(transactor),
+    mailer,
+    limiter,
+    storeEmail: async () => (await seller('en')).email || null,
+    log,
+    now,
+  });
+
   const orderMail = createOrderMail({
     mailer,
     invoices,
@@ -458,6 +505,10 @@ export function createServices({ config, database, log, now, ...options }: Servi
     demoAcquirer,
     orders,
     refunds,
+    pages,
+    sitePageHead: createSitePageHeads({ pages }),
+    forms,
+    newsletter,
     checkout,
     limiter,
     outbox,

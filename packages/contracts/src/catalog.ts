@@ -16,6 +16,8 @@ export type ProductTypeId = (typeof productTypeIds)[number];
 
 /** A text in each language: { en: '…', ru: '…' }. */
 export const localizedTextSchema = z.record(z.string(), z.string());
+/** A text per language code. */
+export type LocalizedText = z.infer<typeof localizedTextSchema>;
 
 /** The properties a trade offer list can be ordered by. */
 export const tradeOfferOrderProperties = ['priority', 'name', 'price', 'createdAt'] as const;

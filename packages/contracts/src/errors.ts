@@ -83,6 +83,12 @@ export const errorStatus = {
   PIN_CODE_PLAN_CONFLICT: 409,
   /** A code cancelled by the refund of the order that bought it. */
   PIN_CODE_VOID: 409,
+  /** A form answer without a required field (SPEC §5: 'Fill in the required fields'); details.fields. */
+  FORM_REQUIRED_FIELDS: 400,
+  /** A form answer with a value its field refuses (an e-mail, a phone, a date…); details.fields. */
+  FORM_FIELD_INVALID: 400,
+  /** A form answer that names no form (SPEC §5: the form tag must be set). */
+  FORM_NOT_SET: 400,
   /** The personal account holds less money than the order costs. */
   INSUFFICIENT_FUNDS: 402,
 } as const;

@@ -65,6 +65,9 @@ const en: Messages = {
   PIN_CODE_VOID: 'This code was cancelled: the order that bought it was refunded.',
   PIN_CODE_PLAN_CONFLICT:
     'This code starts another plan than the one you have: apply it after your current plan ends.',
+  FORM_REQUIRED_FIELDS: 'Fill in the required fields',
+  FORM_FIELD_INVALID: 'Check the highlighted fields',
+  FORM_NOT_SET: 'The form is not set',
   INSUFFICIENT_FUNDS: 'Not enough money on your personal account: top it up or choose another way to pay.',
 };
 
@@ -132,6 +135,9 @@ const ru: Messages = {
   PIN_CODE_VOID: 'Этот код аннулирован: деньги за заказ, в котором его купили, возвращены.',
   PIN_CODE_PLAN_CONFLICT:
     'Этот код подключает другой тариф, не ваш текущий: примените его, когда текущий тариф закончится.',
+  FORM_REQUIRED_FIELDS: 'Заполните обязательные поля',
+  FORM_FIELD_INVALID: 'Проверьте отмеченные поля',
+  FORM_NOT_SET: 'Форма не указана',
   INSUFFICIENT_FUNDS: 'На лицевом счёте недостаточно денег: пополните его или выберите другой способ оплаты.',
 };
 

@@ -10,6 +10,9 @@ import { type AppOptions, buildApp } from '../app.ts';
 import { seedDelivery } from '../modules/cart/cart.seed.ts';
 import { tradeOffers } from '../modules/catalog/catalog.schema.ts';
 import { seedCatalog } from '../modules/catalog/catalog.seed.ts';
+import { seedFormDefinitions } from '../modules/forms/forms.seed.ts';
+import type { PageSource } from '../modules/pages/pages.content.ts';
+import { seedPages } from '../modules/pages/pages.seed.ts';
 import { seedPaymentOptions } from '../modules/payments/payments.seed.ts';
 import { seedPromotions } from '../modules/promotions/promotions.seed.ts';
 import { storeOptions } from '../modules/store/store.schema.ts';
@@ -49,6 +52,9 @@ export async function openTestDatabase(
     await seedPaymentOptions(database.db);
     await seedPromotions(database.db);
     await seedSubscriptionPlans(database.db);
+    await seedFormDefinitions(database.db);
+    // The shipped pages, without rendering their covers (a pages test seeds them with files).
+    await seedPages(database.db);
   };
   if (kind === 'pglite') {
     const database = await openDatabase({ dataDir: null });
@@ -95,7 +101,7 @@ export function makeWebDist(): string {
     '<!doctype html><html lang="en"><head><meta charset="UTF-8"><!--app-head--><!--app-config--></head>' +
       '<body><div id="root"></div></body></html>',
   );
-  writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *\n');
+  writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return dir;
 }
 
@@ -300,4 +306,11 @@ export async function buyWithDemoCard(
 /** The services on the app's database and clock, as app.ts wires them: the ledger, the scheduler's runs. */
 export function backOffice(t: TestApp, now: () => Date) {
   return createServices({ config: t.config, database: t.database, log: pino({ level: 'silent' }), now });
+}
+
+export type { PageSource } from '../modules/pages/pages.content.ts';
+
+/** Writes pages as the shipped ones are written at start (a test's own posts); answers how many. */
+export function addPages(t: TestApp, sources: PageSource[], now?: () => Date): Promise<number> {
+  return seedPages(t.database.db, { sources, now });
 }

@@ -19,7 +19,7 @@ describe('catalogue pages in the HTML before any script runs', () => {
     expect(ru).toContain('<title>Штатив для камеры — Cutout</title>');
     expect(ru).toMatch(/<meta name="description" content="Алюминиевый штатив/);
     expect(ru).toMatch(
-      /<meta property="og:image" content="https:\/\/cutout\.example\/api\/stores\/files\/[^/]+\/size\/medium\/download\?t=/,
+      /<meta property="og:image" content="https:\/\/cutout\.example\/api\/stores\/files\/[^/]+\/size\/large\/download\?t=/,
     );
     // A product's slug or id leads to the same head.
     expect(await page('/en/products/tripod')).toContain('<title>Camera tripod — Cutout</title>');

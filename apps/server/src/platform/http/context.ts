@@ -24,7 +24,7 @@ function accessTokenOf(request: FastifyRequest): string | undefined {
   return request.cookies?.access_token || undefined;
 }
 
-const isLanguage = (candidate: string | undefined): candidate is Language =>
+export const isLanguage = (candidate: string | undefined): candidate is Language =>
   (languages as readonly (string | undefined)[]).includes(candidate);
 
 /** The language a request speaks: its locale header, then the first path segment, then Accept-Language. */

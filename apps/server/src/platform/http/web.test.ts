@@ -24,9 +24,12 @@ describe('serving the web app', () => {
     expect(ru.body).toContain('<title>Cutout — удаление фона с фотографии за секунды</title>');
     expect(ru.body).toMatch(/<meta name="description" content="Автоматическое удаление фона/);
     expect(ru.body).toMatch(/<meta name="keywords" content="удалить фон/);
-    const en = await t.app.inject({ method: 'GET', url: '/en/pricing' });
+    const en = await t.app.inject({ method: 'GET', url: '/en/user/orders' });
     expect(en.body).toContain('<html lang="en"');
     expect(en.body).toContain('<title>Cutout — remove the background from any photo in seconds</title>');
+    // A screen with words of its own says what it is.
+    const pricing = await t.app.inject({ method: 'GET', url: '/en/pricing' });
+    expect(pricing.body).toContain('<title>Pricing — Cutout</title>');
     expect(en.body).not.toContain('<!--app-head-->');
   });
 
@@ -88,9 +91,9 @@ describe('serving the web app', () => {
   });
 
   it('serves static files as they are', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    const response = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toBe('User-agent: *\n');
+    expect(response.body).toBe('<svg xmlns="http://www.w3.org/2000/svg"/>');
   });
 
   it('does not hand the app to other verbs', async () => {
@@ -112,10 +115,41 @@ describe('serving the web app', () => {
   });
 
   it('escapes what it writes into the HTML', () => {
-    const head = renderHead([
-      { typeId: 'html_meta_tag_types.title', content: '</title><script>alert(1)</script>' },
-    ]);
+    const head = renderHead({
+      metaTags: [{ typeId: 'html_meta_tag_types.title', content: '</title><script>alert(1)</script>' }],
+      canonicalUrl: 'https://cutout.example/en/blog/a"><script>',
+      alternates: [{ language: 'ru', url: 'https://cutout.example/ru/blog/"><x' }],
+    });
     expect(head).not.toContain('<script>');
+    expect(head).not.toContain('"><');
     expect(head).toContain('&#60;/title&#62;');
+  });
+
+  it('writes the canonical address, the alternates with an x-default, the article type and the feed', () => {
+    const head = renderHead({
+      language: 'ru',
+      metaTags: [{ typeId: 'html_meta_tag_types.title', content: 'Пост' }],
+      canonicalUrl: 'https://cutout.example/ru/blog/a/b',
+      alternates: [
+        { language: 'en', url: 'https://cutout.example/en/blog/a/c' },
+        { language: 'ru', url: 'https://cutout.example/ru/blog/a/b' },
+      ],
+      kind: 'article',
+      siteName: 'Cutout',
+      feedUrl: 'https://cutout.example/ru/blog/rss.xml',
+    });
+    expect(head.split('\n').map((line) => line.trim())).toEqual([
+      '<title>Пост</title>',
+      '<meta property="og:title" content="Пост">',
+      '<meta property="og:type" content="article">',
+      '<meta property="og:site_name" content="Cutout">',
+      '<meta property="og:locale" content="ru_RU">',
+      '<link rel="canonical" href="https://cutout.example/ru/blog/a/b">',
+      '<meta property="og:url" content="https://cutout.example/ru/blog/a/b">',
+      '<link rel="alternate" hreflang="en" href="https://cutout.example/en/blog/a/c">',
+      '<link rel="alternate" hreflang="ru" href="https://cutout.example/ru/blog/a/b">',
+      '<link rel="alternate" hreflang="x-default" href="https://cutout.example/en/blog/a/c">',
+      '<link rel="alternate" type="application/rss+xml" href="https://cutout.example/ru/blog/rss.xml">',
+    ]);
   });
 });

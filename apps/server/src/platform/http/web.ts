@@ -10,6 +10,16 @@ export interface PageHead {
   metaTags: HtmlMetaTagItem[];
   /** An absolute URL of the page's picture, for link previews (og:image). */
   imageUrl?: string;
+  /** The page's one address (absolute): canonical and og:url. */
+  canonicalUrl?: string;
+  /** The same page in each language (absolute), for hreflang; the first is also x-default. */
+  alternates?: Array<{ language: Language; url: string }>;
+  /** og:type: website unless the page is an article (a blog post). */
+  kind?: 'website' | 'article';
+  /** The site's name (og:site_name). */
+  siteName?: string;
+  /** The blog's RSS feed (absolute), announced on the blog's pages. */
+  feedUrl?: string;
 }
 
 export interface WebAppOptions {
@@ -20,8 +30,12 @@ export interface WebAppOptions {
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** Renders the head tags of a page: title, description and keywords (and their Open Graph twins), and its picture. */
-export function renderHead(metaTags: HtmlMetaTagItem[], imageUrl?: string): string {
+/**
+ * Renders the head tags of a page: title, description and keywords (and their Open Graph twins),
+ * its picture, its canonical address, its alternates per language and the blog's feed.
+ */
+export function renderHead(head: Omit<PageHead, 'language'> & { language?: Language }): string {
+  const { metaTags, imageUrl } = head;
   const content = (typeId: HtmlMetaTagItem['typeId']) =>
     metaTags.find((tag) => tag.typeId === typeId)?.content;
   const title = content('html_meta_tag_types.title');
@@ -41,6 +55,23 @@ export function renderHead(metaTags: HtmlMetaTagItem[], imageUrl?: string): stri
   }
   if (keywords) tags.push(`<meta name="keywords" content="${escapeHtml(keywords)}">`);
   if (imageUrl) tags.push(`<meta property="og:image" content="${escapeHtml(imageUrl)}">`);
+  if (title || head.canonicalUrl) tags.push(`<meta property="og:type" content="${head.kind ?? 'website'}">`);
+  if (head.siteName) tags.push(`<meta property="og:site_name" content="${escapeHtml(head.siteName)}">`);
+  if (head.language) {
+    tags.push(`<meta property="og:locale" content="${head.language === 'ru' ? 'ru_RU' : 'en_US'}">`);
+  }
+  if (head.canonicalUrl) {
+    const url = escapeHtml(head.canonicalUrl);
+    tags.push(`<link rel="canonical" href="${url}">`, `<meta property="og:url" content="${url}">`);
+  }
+  for (const alternate of head.alternates ?? []) {
+    tags.push(`<link rel="alternate" hreflang="${alternate.language}" href="${escapeHtml(alternate.url)}">`);
+  }
+  const fallback = head.alternates?.find((alternate) => alternate.language === 'en') ?? head.alternates?.[0];
+  if (fallback) tags.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(fallback.url)}">`);
+  if (head.feedUrl) {
+    tags.push(`<link rel="alternate" type="application/rss+xml" href="${escapeHtml(head.feedUrl)}">`);
+  }
   return tags.join('\n    ');
 }
 
@@ -59,7 +90,7 @@ export function renderIndexHtml(template: string, head: PageHead, config: Record
   // Replacer functions: a string would read `$&` or `$\`` in a store's meta tag as a pattern.
   return template
     .replace(/<html([^>]*?)\slang="[^"]*"/, (_, attributes) => `<html${attributes} lang="${head.language}"`)
-    .replace('<!--app-head-->', () => renderHead(head.metaTags, head.imageUrl))
+    .replace('<!--app-head-->', () => renderHead(head))
     .replace('<!--app-config-->', () => renderConfigBlock(config));
 }
 
