@@ -97,7 +97,7 @@ export function Footer() {
         )}
       </Container>
       <div className="border-t border-white/10">
-        <Container className="flex flex-col gap-2 py-6 text-sm text-slate-500 sm:flex-row sm:items-center sm:justify-between">
+        <Container className="flex flex-col gap-2 py-6 text-sm text-slate-400 sm:flex-row sm:items-center sm:justify-between">
           <p>{t('footer.copyright', { year: new Date().getFullYear(), name: info.name })}</p>
           <p>{t('footer.madeFor')}</p>
         </Container>

@@ -9,16 +9,19 @@ import { CurrencyItems, LanguageItems, useCurrentLocaleName } from './preference
 
 function SwitcherMenu({
   label,
+  visible,
   trigger,
   children,
 }: {
   label: string;
+  /** The text the trigger shows ('EN', 'RUB'): the accessible name starts with it (WCAG 2.5.3). */
+  visible: string;
   trigger: ReactNode;
   children: ReactNode;
 }) {
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={menuTriggerClasses} aria-label={label}>
+      <DropdownMenu.Trigger className={menuTriggerClasses} aria-label={`${visible} — ${label}`}>
         {trigger}
         <ChevronDown aria-hidden="true" className="size-3.5 text-slate-400" />
       </DropdownMenu.Trigger>
@@ -41,6 +44,7 @@ export function LanguageSwitcher() {
   return (
     <SwitcherMenu
       label={t('language.current', { name })}
+      visible={language.toUpperCase()}
       trigger={
         <>
           <Globe aria-hidden="true" className="size-4 text-slate-500" />
@@ -61,6 +65,7 @@ export function CurrencySwitcher() {
   return (
     <SwitcherMenu
       label={t('currency.current', { name: info.currency.displayName })}
+      visible={`${info.currency.symbol} ${info.currency.characterCode}`}
       trigger={
         <>
           <span className="inline-flex size-5 items-center justify-center rounded-full bg-slate-100 text-xs font-semibold text-slate-600">

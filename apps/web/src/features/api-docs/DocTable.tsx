@@ -19,7 +19,13 @@ export function DocTable({
 }) {
   const hidden = (index: number) => (columns[index]?.wideOnly ? 'max-sm:hidden' : undefined);
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200">
+    <div
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard.
+      tabIndex={0}
+      role="region"
+      aria-label={caption}
+      className="overflow-x-auto rounded-2xl border border-slate-200"
+    >
       <table className="w-full border-collapse text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">

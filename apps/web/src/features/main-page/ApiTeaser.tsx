@@ -55,7 +55,11 @@ export function ApiTeaser() {
                 {t('main.api.codeLabel')}
               </figcaption>
             </div>
-            <pre className="overflow-x-auto p-5 font-mono text-xs leading-relaxed sm:text-[13px] text-slate-200 sm:p-6">
+            <pre
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a block that scrolls sideways must be reachable by keyboard.
+              tabIndex={0}
+              className="overflow-x-auto p-5 font-mono text-xs leading-relaxed sm:text-[13px] text-slate-200 sm:p-6"
+            >
               <code>{curlExample(window.location.origin)}</code>
             </pre>
           </figure>

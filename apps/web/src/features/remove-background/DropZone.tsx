@@ -39,7 +39,7 @@ export function DropZone({ onFiles, dragging }: { onFiles: (files: File[]) => vo
         <ImageUp aria-hidden="true" className="size-5" />
         {t('removal.upload.pick')}
       </button>
-      <p className="mt-4 hidden text-xs text-slate-400 sm:block">{t('removal.upload.paste')}</p>
+      <p className="mt-4 hidden text-xs text-slate-500 sm:block">{t('removal.upload.paste')}</p>
     </div>
   );
 }

@@ -5,6 +5,22 @@ import { useTranslation } from 'react-i18next';
 
 const copiedForMs = 2000;
 
+const words = (text: string) =>
+  text
+    .toLocaleLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
+/**
+ * The button's name: its label, which must hold the visible word as a word (WCAG 2.5.3: speech
+ * users say what they see), else the visible word followed by the label.
+ */
+function nameWith(visible: string, label: string | undefined): string {
+  if (!label) return visible;
+  const said = words(label);
+  return words(visible).every((word) => said.includes(word)) ? label : `${visible}: ${label}`;
+}
+
 /** Copies `text` to the clipboard and says so for a moment. */
 export function CopyButton({
   text,
@@ -45,7 +61,7 @@ export function CopyButton({
     <button
       type="button"
       onClick={() => void copy()}
-      aria-label={copied ? t('copy.copied') : failed ? t('copy.failed') : (label ?? t('copy.copy'))}
+      aria-label={copied ? t('copy.copied') : failed ? t('copy.failed') : nameWith(t('copy.copy'), label)}
       className={clsx(
         'inline-flex h-9 shrink-0 items-center gap-1.5 rounded-lg px-3 text-sm font-medium transition',
         tone === 'dark'
