@@ -1,3 +1,4 @@
+import { storePageIdOfRoute } from '@cutout/contracts';
 import type { RouteObject } from 'react-router';
 import { AuthPageRedirect, authPages } from '../features/auth/AuthPageRedirect.tsx';
 import { BareErrorPage, ErrorPage } from '../features/errors/ErrorPage.tsx';
@@ -106,6 +107,16 @@ export const routes: RouteObject[] = [
                       Component: (await import('../features/pricing/PricingPage.tsx')).PricingPage,
                     }),
                   })),
+                  // The store pages (SPEC §2.1): one screen, the page fixed by the route (SPEC §2.2).
+                  ...Object.entries(storePageIdOfRoute)
+                    .filter(([path]) => path !== 'integration/1c')
+                    .map(([path, pageId]) => ({
+                      path,
+                      handle: { ...handle({ titleKey: 'meta.storePage' }), pageId },
+                      lazy: async () => ({
+                        Component: (await import('../features/store-pages/StorePage.tsx')).StorePage,
+                      }),
+                    })),
                   {
                     path: 'shopping-cart',
                     handle: handle({ titleKey: 'meta.shoppingCart' }),
