@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import { act } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { storageKeys } from '../storage/local-storage.ts';
 import type { Analytics } from './analytics.ts';
 import { noAnalytics } from './analytics.ts';
 import { AnalyticsProvider, PageViewReporter } from './analytics-context.tsx';
@@ -12,6 +13,7 @@ const metrikaScripts = () => document.querySelectorAll(`script[src="${metrikaScr
 afterEach(() => {
   for (const script of metrikaScripts()) script.remove();
   delete window.ym;
+  localStorage.clear();
 });
 
 describe('analytics', () => {
@@ -23,9 +25,20 @@ describe('analytics', () => {
     expect(window.ym).toBeUndefined();
   });
 
-  it('loads the Yandex Metrika tag once and queues hits and goals for the counter', () => {
+  it('loads nothing and sends nothing until the visitor accepts cookies', () => {
     const analytics = createAnalytics({ analyticsCounterId: '12345' });
-    createAnalytics({ analyticsCounterId: '12345' });
+    analytics.hit('/en/pricing', { title: 'Pricing' });
+    analytics.reachGoal('img_upload');
+    expect(metrikaScripts()).toHaveLength(0);
+    expect(window.ym).toBeUndefined();
+  });
+
+  it('loads the Yandex Metrika tag once, after consent, and queues hits and goals for the counter', () => {
+    const analytics = createAnalytics({ analyticsCounterId: '12345' });
+    analytics.hit('/en', { title: 'Before consent' });
+    localStorage.setItem(storageKeys.cookieAccepted, 'true');
+    const other = createAnalytics({ analyticsCounterId: '12345' });
+    other.hit('/en/other');
     expect(metrikaScripts()).toHaveLength(1);
 
     analytics.hit('/en/pricing', { title: 'Pricing' });
@@ -34,6 +47,7 @@ describe('analytics', () => {
     expect(calls[0]).toEqual([12345, 'init', expect.objectContaining({ defer: true })]);
     expect(calls).toContainEqual([12345, 'hit', '/en/pricing', { title: 'Pricing' }]);
     expect(calls).toContainEqual([12345, 'reachGoal', 'img_upload']);
+    expect(calls).not.toContainEqual([12345, 'hit', '/en', { title: 'Before consent' }]);
   });
 
   it('reports a page view on every navigation', async () => {

@@ -1,5 +1,6 @@
 import type { AppConfig } from '../config/app-config.ts';
-import { type Analytics, noAnalytics } from './analytics.ts';
+import { readItem, storageKeys } from '../storage/local-storage.ts';
+import { type Analytics, afterConsent, noAnalytics } from './analytics.ts';
 
 type YandexMetrika = ((...args: unknown[]) => void) & { a?: unknown[][]; l?: number };
 
@@ -51,7 +52,15 @@ export function createYandexMetrika(
   };
 }
 
-/** The counter named by the app config, or none at all. */
+/**
+ * The counter named by the app config, or none at all. It is loaded only once the visitor accepted
+ * cookies (the cookie policy says so): until then no script is fetched and nothing is sent.
+ */
 export function createAnalytics(config: AppConfig): Analytics {
-  return config.analyticsCounterId ? createYandexMetrika(config.analyticsCounterId) : noAnalytics;
+  const { analyticsCounterId } = config;
+  if (!analyticsCounterId) return noAnalytics;
+  return afterConsent(
+    () => createYandexMetrika(analyticsCounterId),
+    () => readItem(storageKeys.cookieAccepted) === 'true',
+  );
 }
