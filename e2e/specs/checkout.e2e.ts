@@ -10,7 +10,7 @@ const shots = '/tmp/shots-checkout';
 
 const texts = {
   en: {
-    addTo: (name: string) => `Add ${name} to cart`,
+    addTo: (name: string) => `Add to cart: ${name}`,
     cart: /^Shopping cart: \d+ products?$/,
     placeOrder: 'Place order',
     demoCard: 'Bank card (demo)',
@@ -18,7 +18,7 @@ const texts = {
     failure: 'There was an error while processing the order!',
   },
   ru: {
-    addTo: (name: string) => `Добавить ${name} в корзину`,
+    addTo: (name: string) => `В корзину: ${name}`,
     cart: /^Корзина: \d+ (товар|товара|товаров)$/,
     placeOrder: 'Оформить заказ',
     demoCard: 'Банковская карта (демо)',

@@ -69,7 +69,7 @@ describe('language guard', () => {
   it('switches the locale to the language of the address', async () => {
     window.localStorage.setItem(storageKeys.localeId, 'en');
     const fetchMock = mockApi();
-    renderApp('/ru/blog');
+    renderApp('/ru/no-such-page');
     expect(await screen.findByRole('heading', { name: 'СТРАНИЦА НЕ НАЙДЕНА' })).toBeInTheDocument();
     expect(localeHeaders(fetchMock)).toEqual(['ru']);
     expect(window.localStorage.getItem(storageKeys.localeId)).toBe('ru');

@@ -107,6 +107,51 @@ export const routes: RouteObject[] = [
                       Component: (await import('../features/pricing/PricingPage.tsx')).PricingPage,
                     }),
                   })),
+                  ...['blog', 'news-posts'].map((path) => ({
+                    path,
+                    handle: handle({ titleKey: 'meta.blog' }),
+                    lazy: async () => ({
+                      Component: (await import('../features/blog/BlogPage.tsx')).BlogPage,
+                    }),
+                  })),
+                  ...(['confirm', 'unsubscribe'] as const).map((mode) => ({
+                    path: `blog/subscription/${mode}`,
+                    handle: handle({ titleKey: 'meta.newsSubscription' }),
+                    lazy: async () => {
+                      const { SubscriptionPage } = await import('../features/blog/SubscriptionPage.tsx');
+                      return { element: <SubscriptionPage mode={mode} /> };
+                    },
+                  })),
+                  ...['blog/:slugId/:slugName?', 'news-posts/:slugId/:slugName?'].map((path) => ({
+                    path,
+                    handle: handle({ titleKey: 'meta.post' }),
+                    lazy: async () => ({
+                      Component: (await import('../features/blog/PostPage.tsx')).PostPage,
+                    }),
+                  })),
+                  {
+                    path: 'contacts',
+                    handle: handle({ titleKey: 'meta.contacts' }),
+                    lazy: async () => ({
+                      Component: (await import('../features/contacts/ContactsPage.tsx')).ContactsPage,
+                    }),
+                  },
+                  {
+                    path: 'integration/order',
+                    handle: handle({ titleKey: 'meta.integrationOrder' }),
+                    lazy: async () => ({
+                      Component: (await import('../features/integrations/IntegrationOrderPage.tsx'))
+                        .IntegrationOrderPage,
+                    }),
+                  },
+                  {
+                    path: 'integration/1c',
+                    handle: handle({ titleKey: 'meta.integration1c' }),
+                    lazy: async () => ({
+                      Component: (await import('../features/integrations/Integration1cPage.tsx'))
+                        .Integration1cPage,
+                    }),
+                  },
                   // The store pages (SPEC §2.1): one screen, the page fixed by the route (SPEC §2.2).
                   ...Object.entries(storePageIdOfRoute)
                     .filter(([path]) => path !== 'integration/1c')

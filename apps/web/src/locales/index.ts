@@ -1,10 +1,14 @@
 import accountEn from './account/en.json';
 import accountRu from './account/ru.json';
+import blogEn from './blog/en.json';
+import blogRu from './blog/ru.json';
 import cartEn from './cart/en.json';
 import cartRu from './cart/ru.json';
 import catalogEn from './catalog/en.json';
 import catalogRu from './catalog/ru.json';
 import en from './en.json';
+import formsEn from './forms/en.json';
+import formsRu from './forms/ru.json';
 import ordersEn from './orders/en.json';
 import ordersRu from './orders/ru.json';
 import pricingEn from './pricing/en.json';
@@ -30,6 +34,8 @@ export const messages = {
     ...pricingEn,
     ...accountEn,
     ...vouchersEn,
+    ...blogEn,
+    ...formsEn,
   },
   ru: {
     ...ru,
@@ -40,5 +46,7 @@ export const messages = {
     ...pricingRu,
     ...accountRu,
     ...vouchersRu,
+    ...blogRu,
+    ...formsRu,
   },
 };

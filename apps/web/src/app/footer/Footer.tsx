@@ -1,6 +1,7 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { MobileAppTeaser } from '../../shared/forms/MobileAppTeaser.tsx';
 import { useLanguage, useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { offerPath, paths, paymentInfoPath } from '../../shared/routing/paths.ts';
 import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
@@ -47,10 +48,18 @@ export function Footer() {
     { label: t('footer.payment'), to: to(paymentInfoPath(language)) },
     { label: t('footer.privacyPolicy'), to: to(paths.privacyPolicy) },
     { label: t('footer.cookies'), to: to(paths.cookies) },
+    { label: t('footer.contactUs'), to: to(paths.contacts) },
   ];
+  // The main page shows the mobile app's block itself: one notify-me form a page.
+  const onMainPage = /^\/[a-z]{2}\/?$/.test(useLocation().pathname);
 
   return (
     <footer className="bg-slate-950 text-slate-300">
+      {!onMainPage && (
+        <Container className="pt-14">
+          <MobileAppTeaser variant="compact" deferred />
+        </Container>
+      )}
       <Container className="grid grid-cols-2 gap-x-6 gap-y-10 py-14 lg:grid-cols-12 lg:gap-10">
         <div className="col-span-2 lg:col-span-4">
           <Wordmark name={info.name} tone="light" />

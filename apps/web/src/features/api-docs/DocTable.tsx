@@ -19,10 +19,9 @@ export function DocTable({
 }) {
   const hidden = (index: number) => (columns[index]?.wideOnly ? 'max-sm:hidden' : undefined);
   return (
-    <div
+    <section
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard.
       tabIndex={0}
-      role="region"
       aria-label={caption}
       className="overflow-x-auto rounded-2xl border border-slate-200"
     >
@@ -53,7 +52,7 @@ export function DocTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 

@@ -4,7 +4,7 @@ import { CircleSlash, ImageOff, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { imageUrl } from '../../shared/catalog/catalog-api.ts';
+import { imageUrl } from '../../shared/files/file-url.ts';
 import { useFormatAmount } from '../../shared/format/use-format-amount.ts';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { CartQuantity } from './CartQuantity.tsx';

@@ -1,4 +1,4 @@
-import type { ListMode } from './use-list-mode.ts';
+import type { ListMode } from '../../shared/list/use-list-mode.ts';
 
 /** Grey cards in the shape of the list while its first page loads. */
 export function ListSkeleton({ mode }: { mode: ListMode }) {

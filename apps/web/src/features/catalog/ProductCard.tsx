@@ -3,12 +3,13 @@ import { Droplets, ImageOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AddToCartButton } from '../../shared/cart/AddToCartButton.tsx';
-import { imageUrl, type ProductTradeOffer, productPagePath } from '../../shared/catalog/catalog-api.ts';
+import { type ProductTradeOffer, productPagePath } from '../../shared/catalog/catalog-api.ts';
+import { imageUrl } from '../../shared/files/file-url.ts';
+import type { ListMode } from '../../shared/list/use-list-mode.ts';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
 import { storeOption } from '../../shared/store-info/store-options.ts';
 import { FavouriteButton } from './FavouriteButton.tsx';
-import type { ListMode } from './use-list-mode.ts';
 import { useOfferPrice } from './use-offer-price.ts';
 
 /** One trade offer of a list: a card of the grid, or a row of the list (image, text, price). */

@@ -2,11 +2,11 @@ import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { LoadError, MissingPage } from '../../shared/list/ListStates.tsx';
 import { ListPaging } from '../../shared/list/ShowMore.tsx';
+import { useListMode } from '../../shared/list/use-list-mode.ts';
 import { gridClasses, ListSkeleton } from './ListStates.tsx';
 import type { CatalogQuery } from './list-request.ts';
 import { ProductCard } from './ProductCard.tsx';
 import { Toolbar } from './Toolbar.tsx';
-import { useListMode } from './use-list-mode.ts';
 import type { ListQueryState } from './use-list-query.ts';
 import type { useOfferPages } from './use-offer-pages.ts';
 

@@ -2,9 +2,9 @@ import { type ListPageSize, type ListSort, listLimits } from '@cutout/contracts'
 import { clsx } from 'clsx';
 import { LayoutGrid, List } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type { ListMode } from '../../shared/list/use-list-mode.ts';
 import { SelectField } from '../../shared/ui/form.tsx';
 import { defaultSort, sortOptions } from './list-request.ts';
-import type { ListMode } from './use-list-mode.ts';
 
 const sortId = (sort: ListSort) =>
   sortOptions.find(

@@ -1,3 +1,4 @@
+import { MobileAppTeaser } from '../../shared/forms/MobileAppTeaser.tsx';
 import { ApiTeaser } from './ApiTeaser.tsx';
 import { AudienceSection } from './AudienceSection.tsx';
 import { FinalCta } from './FinalCta.tsx';
@@ -14,6 +15,7 @@ export function MainPage() {
       <AudienceSection />
       <PricingTeaser />
       <ApiTeaser />
+      <MobileAppTeaser variant="section" deferred />
       <FinalCta />
     </>
   );

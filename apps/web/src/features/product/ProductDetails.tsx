@@ -164,7 +164,7 @@ export function ProductDetails({ offer, name }: { offer: ProductTradeOffer; name
 function Fact({ label, value }: { label: string; value: string }) {
   return (
     <div className="inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-3 py-1">
-      <dt className="text-slate-500">{label}:</dt>
+      <dt className="text-slate-600">{label}:</dt>
       <dd className="font-medium text-slate-800">{value}</dd>
     </div>
   );

@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { ImageOff } from 'lucide-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { imageUrl } from '../../shared/catalog/catalog-api.ts';
+import { imageUrl } from '../../shared/files/file-url.ts';
 
 /**
  * The product's pictures: the chosen one large, the others as thumbnails below it. The thumbnails

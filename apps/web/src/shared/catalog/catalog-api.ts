@@ -1,8 +1,6 @@
 import {
   type FetchFavoriteTradeOfferListRequest,
   type FetchProductTradeOfferListRequest,
-  type FileRef,
-  type ImageSize,
   type ProductFeature,
   type ProductGroup,
   type ProductTradeOffer,
@@ -13,7 +11,7 @@ import {
   productTradeOfferSchema,
   resultSchema,
 } from '@cutout/contracts';
-import { apiBase, apiRequest } from '../api/client.ts';
+import { apiRequest } from '../api/client.ts';
 
 export type { ProductFeature, ProductGroup, ProductTradeOffer, ProductTradeOfferList };
 
@@ -70,11 +68,6 @@ export const catalogQueryKeys = {
   groups: ['catalog', 'groups'] as const,
   features: ['catalog', 'features'] as const,
 };
-
-/** The URL of a stored image in a size; `t` makes it cacheable for good until the file changes. */
-export function imageUrl(ref: FileRef, size: ImageSize = 'thumbnail'): string {
-  return `${apiBase}/files/${encodeURIComponent(ref.id)}/size/${size}/download?t=${encodeURIComponent(ref.updatedAt)}`;
-}
 
 /** The product page of an offer, below the language: /products/{offer id}/{product slug}. */
 export function productPagePath(offer: Pick<ProductTradeOffer, 'id' | 'product'>): string {

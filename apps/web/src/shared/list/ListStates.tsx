@@ -1,4 +1,4 @@
-import { CircleAlert, type LucideIcon, SearchX } from 'lucide-react';
+import { CircleAlert, type LucideIcon, RotateCw, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/api-error.ts';
@@ -74,19 +74,30 @@ export function MissingPage({ page, firstPageHref }: { page: number; firstPageHr
   );
 }
 
-/** A list that failed to load, with a retry. */
-export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+/** A list that failed to load, with a retry; `title` says what could not be loaded (the products' by default). */
+export function LoadError({
+  error,
+  onRetry,
+  title,
+  retryLabel,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  title?: string;
+  retryLabel?: string;
+}) {
   const { t } = useTranslation();
   return (
     <section
       role="alert"
       className="flex flex-col items-center rounded-3xl border border-rose-200 bg-white px-6 py-12 text-center"
     >
-      <CircleAlert aria-hidden="true" className="size-8 text-rose-500" />
-      <h2 className="mt-3 text-lg font-semibold text-slate-900">{t('catalog.loadError')}</h2>
+      <CircleAlert aria-hidden="true" className="size-8 text-rose-600" />
+      <h2 className="mt-3 text-lg font-semibold text-slate-900">{title ?? t('catalog.loadError')}</h2>
       <p className="mt-1 text-sm text-slate-600">{errorMessage(error, t)}</p>
       <Button variant="secondary" className="mt-5" onClick={onRetry}>
-        {t('catalog.retry')}
+        <RotateCw aria-hidden="true" className="size-4" />
+        {retryLabel ?? t('catalog.retry')}
       </Button>
     </section>
   );

@@ -16,6 +16,7 @@ export const paths = {
   termsAndConditions: '/terms-and-conditions',
   privacyPolicy: '/privacy-policy',
   cookies: '/cookies',
+  contacts: '/contacts',
   user: '/user',
   userApi: '/user/api',
   shoppingCart: '/shopping-cart',

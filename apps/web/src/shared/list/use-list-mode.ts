@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { readItem, storageKeys, writeItem } from '../../shared/storage/local-storage.ts';
+import { readItem, storageKeys, writeItem } from '../storage/local-storage.ts';
 
 /** How a list shows its items: cards in a grid, or rows (SPEC §2.2), kept under `list-mode`. */
 export type ListMode = 'grid' | 'list';
