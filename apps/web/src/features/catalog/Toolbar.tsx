@@ -1,8 +1,7 @@
 import { type ListPageSize, type ListSort, listLimits } from '@cutout/contracts';
-import { clsx } from 'clsx';
-import { LayoutGrid, List } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ListMode } from '../../shared/list/use-list-mode.ts';
+import { ViewModeSwitch } from '../../shared/list/ViewModeSwitch.tsx';
 import { SelectField } from '../../shared/ui/form.tsx';
 import { defaultSort, sortOptions } from './list-request.ts';
 
@@ -58,42 +57,15 @@ export function Toolbar({
           className="w-28"
         />
       </div>
-      <ModeSwitch mode={mode} onMode={onMode} />
-    </div>
-  );
-}
-
-function ModeSwitch({ mode, onMode }: { mode: ListMode; onMode: (mode: ListMode) => void }) {
-  const { t } = useTranslation();
-  const modes = [
-    { id: 'grid', icon: LayoutGrid },
-    { id: 'list', icon: List },
-  ] as const;
-  return (
-    // biome-ignore lint/a11y/useSemanticElements: a group of toggle buttons, not a form fieldset.
-    <div
-      role="group"
-      aria-label={t('catalog.toolbar.view')}
-      className="flex h-11 rounded-xl border border-slate-200 bg-white p-1 shadow-xs"
-    >
-      {modes.map(({ id, icon: Icon }) => (
-        <button
-          key={id}
-          type="button"
-          aria-pressed={mode === id}
-          aria-label={t(`catalog.toolbar.${id}`)}
-          title={t(`catalog.toolbar.${id}`)}
-          onClick={() => onMode(id)}
-          className={clsx(
-            'inline-flex w-10 items-center justify-center rounded-lg transition',
-            mode === id
-              ? 'bg-violet-600 text-white shadow-sm'
-              : 'text-slate-500 hover:bg-slate-100 hover:text-slate-800',
-          )}
-        >
-          <Icon aria-hidden="true" className="size-4.5" />
-        </button>
-      ))}
+      <ViewModeSwitch
+        mode={mode}
+        onMode={onMode}
+        texts={{
+          group: t('catalog.toolbar.view'),
+          grid: t('catalog.toolbar.grid'),
+          list: t('catalog.toolbar.list'),
+        }}
+      />
     </div>
   );
 }
