@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatDate } from '../../shared/format/date.ts';
 import { formatPrice } from '../../shared/format/price.ts';
+import { fakeFormsApi } from '../../shared/forms/fake-forms-api.ts';
 import { reloadSession } from '../../shared/session/session.ts';
 import { jsonResponse, storeInfoFixture } from '../../test/fixtures.ts';
 import { mockApi, renderApp } from '../../test/render.tsx';
@@ -72,6 +73,7 @@ function mockAccount(
   window.localStorage.setItem(storageKeys.userId, 'user-1');
   reloadSession();
   const calls: Call[] = [];
+  const forms = fakeFormsApi();
   mockApi({
     handler: (url, init) => {
       const headers = new Headers(init.headers);
@@ -85,6 +87,8 @@ function mockAccount(
       calls.push({ path, body: init.body ? JSON.parse(String(init.body)) : undefined });
       const route = routes[path];
       if (route) return route();
+      const form = forms.handle(url, init);
+      if (form) return form;
       if (path === '/subscriptions/fetchCurrentSubscription')
         return jsonResponse({
           subscription: options.subscription === undefined ? subscriptionFixture() : options.subscription,
@@ -95,7 +99,7 @@ function mockAccount(
       return jsonResponse({ code: 'NOT_FOUND', message: 'Not found.' }, 404);
     },
   });
-  return { callsTo: (path: string) => calls.filter((call) => call.path === path) };
+  return { callsTo: (path: string) => calls.filter((call) => call.path === path), forms };
 }
 
 const date = (iso: string, language = 'en') => formatDate(iso, language);
@@ -176,6 +180,18 @@ describe('account subscription and litres', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(within(card).getByText(`Ends on ${date(expiresAt)}`)).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Resume' })).toBeInTheDocument();
+
+    // Then it asks why, once (SPEC §2.5 subscription feedback form).
+    const feedback = await within(card).findByRole('form', { name: 'Why are you leaving?' });
+    await user.click(within(feedback).getByRole('radio', { name: 'Too expensive' }));
+    await user.click(within(feedback).getByRole('button', { name: 'Send' }));
+    expect(await within(card).findByText('Thank you for the feedback')).toBeInTheDocument();
+    expect(api.forms.answers()).toEqual([
+      expect.objectContaining({
+        formId: 'subscription-feedback',
+        fieldItemList: expect.arrayContaining([{ fieldId: 'reason', value: 'price' }]),
+      }),
+    ]);
   });
 
   it('shows the server message when cancelling fails', async () => {

@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatAmount } from '../../shared/format/use-format-amount.ts';
 import { useFormatDate } from '../../shared/format/use-format-date.ts';
+import { FeedbackForm } from '../../shared/forms/FeedbackForm.tsx';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { paths } from '../../shared/routing/paths.ts';
 import { Button, ButtonLink } from '../../shared/ui/button.tsx';
@@ -166,34 +167,48 @@ function SubscriptionActions({
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const [confirming, setConfirming] = useState(false);
-  const cancel = useSubscriptionAction('cancel', () => setConfirming(false));
+  // Right after cancelling, the subscription feedback form asks why (SPEC §2.5); once, not on every visit.
+  const [askWhy, setAskWhy] = useState(false);
+  const cancel = useSubscriptionAction('cancel', () => {
+    setConfirming(false);
+    setAskWhy(true);
+  });
   const resume = useSubscriptionAction('resume');
   const canCancel = subscription.stateId === 'subscription_states.active' && endDate !== null;
   const canResume = subscription.stateId === 'subscription_states.cancelled';
   return (
-    <div className="mt-6 flex flex-wrap gap-2 border-t border-slate-100 pt-6">
-      {canResume && (
-        <Button size="sm" onClick={() => resume.mutate(subscription.id)} disabled={resume.isPending}>
-          <RotateCcw aria-hidden="true" className="size-4" />
-          {t('accountPlans.subscription.resume.button')}
-        </Button>
-      )}
-      <ButtonLink to={to(paths.pricing)} variant="secondary" size="sm">
-        {t('accountPlans.subscription.changePlan')}
-      </ButtonLink>
-      {canCancel && (
-        <ConfirmDialog
-          open={confirming}
-          onOpenChange={setConfirming}
-          trigger={{ label: t('accountPlans.subscription.cancel.button'), icon: XCircle }}
-          title={t('accountPlans.subscription.cancel.title', { plan: subscription.planName })}
-          text={t('accountPlans.subscription.cancel.text', { date: endDate })}
-          cancelLabel={t('accountPlans.subscription.cancel.keep')}
-          confirmLabel={t('accountPlans.subscription.cancel.confirm')}
-          onConfirm={() => cancel.mutate(subscription.id)}
-          pending={cancel.isPending}
+    <>
+      <div className="mt-6 flex flex-wrap gap-2 border-t border-slate-100 pt-6">
+        {canResume && (
+          <Button size="sm" onClick={() => resume.mutate(subscription.id)} disabled={resume.isPending}>
+            <RotateCcw aria-hidden="true" className="size-4" />
+            {t('accountPlans.subscription.resume.button')}
+          </Button>
+        )}
+        <ButtonLink to={to(paths.pricing)} variant="secondary" size="sm">
+          {t('accountPlans.subscription.changePlan')}
+        </ButtonLink>
+        {canCancel && (
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            trigger={{ label: t('accountPlans.subscription.cancel.button'), icon: XCircle }}
+            title={t('accountPlans.subscription.cancel.title', { plan: subscription.planName })}
+            text={t('accountPlans.subscription.cancel.text', { date: endDate })}
+            cancelLabel={t('accountPlans.subscription.cancel.keep')}
+            confirmLabel={t('accountPlans.subscription.cancel.confirm')}
+            onConfirm={() => cancel.mutate(subscription.id)}
+            pending={cancel.isPending}
+          />
+        )}
+      </div>
+      {askWhy && canResume && (
+        <FeedbackForm
+          formId="subscription-feedback"
+          variant="plain"
+          className="mt-6 border-t border-slate-100 pt-6"
         />
       )}
-    </div>
+    </>
   );
 }

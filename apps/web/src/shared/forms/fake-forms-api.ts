@@ -194,6 +194,46 @@ const specs: FormSpec[] = [
     ],
   },
   {
+    id: 'subscription-feedback',
+    title: { en: 'Why are you leaving?', ru: 'Почему вы уходите?' },
+    subtitle: {
+      en: 'Your plan stays active until the end of the paid term. One answer helps us make the service better.',
+      ru: 'Тариф действует до конца оплаченного срока. Один ответ поможет нам сделать сервис лучше.',
+    },
+    submitTitle: { en: 'Send', ru: 'Отправить' },
+    afterSubmitTitle: { en: 'Thank you for the feedback', ru: 'Спасибо за отзыв' },
+    afterSubmitSubtitle: {
+      en: 'You can resume the plan at any time before it ends.',
+      ru: 'Возобновить тариф можно в любой момент до окончания срока.',
+    },
+    fields: [
+      {
+        id: 'reason',
+        type: 'single_option',
+        name: { en: 'The main reason', ru: 'Главная причина' },
+        required: true,
+        options: [
+          ['price', 'Too expensive'],
+          ['volume', 'I do not need that many images'],
+          ['quality', 'The cut-outs are not good enough'],
+          ['project', 'The project is over'],
+          ['other', 'Something else'],
+        ],
+      },
+      {
+        id: 'comment',
+        type: 'long_text',
+        name: { en: 'What could we do better?', ru: 'Что нам стоит улучшить?' },
+      },
+      {
+        id: 'contact_me',
+        type: 'yes_no',
+        name: { en: 'You may write to me about it', ru: 'Можно написать мне по этому поводу' },
+      },
+      source,
+    ],
+  },
+  {
     id: 'every-field',
     title: 'Every field',
     submitTitle: 'Send',
