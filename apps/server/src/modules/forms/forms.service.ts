@@ -77,15 +77,16 @@ export function createFormsService(deps: {
       deps.log.warn({ answerId }, 'a form answer was kept but not mailed: the store has no e-mail');
       return;
     }
-    const shown = (value: StoredAnswerValue['value']) =>
-      Array.isArray(value)
-        ? value.join(', ')
-        : typeof value === 'boolean'
-          ? value
-            ? 'yes'
-            : 'no'
-          : String(value);
-    const lines = values.map((value) => [value.name, shown(value.value)] as const);
+    // Options by their names, as the person who answered saw them.
+    const optionName = (fieldId: string, id: string) =>
+      form.fieldItems.find((field) => field.id === fieldId)?.optionItems.find((option) => option.id === id)
+        ?.name ?? id;
+    const shown = ({ fieldId, value }: StoredAnswerValue) => {
+      if (Array.isArray(value)) return value.map((id) => optionName(fieldId, id)).join(', ');
+      if (typeof value === 'boolean') return value ? 'yes' : 'no';
+      return typeof value === 'string' ? optionName(fieldId, value) : String(value);
+    };
+    const lines = values.map((value) => [value.name, shown(value)] as const);
     if (note) lines.push(['Note', note]);
     await deps.mailer.send({
       to,

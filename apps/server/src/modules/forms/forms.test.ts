@@ -150,7 +150,7 @@ describe.each(testDatabases)('forms (%s)', (kind) => {
     expect(kept?.values).toContainEqual({ fieldId: 'theme', name: 'Theme', value: 'api' });
     const mail = await latestOutboxMessage(t, 'support@cutout.example');
     expect(mail?.subject).toBe('Write to us: a new answer');
-    expect(mail?.text).toContain('Theme: api');
+    expect(mail?.text).toContain('Theme: The API and integrations');
     expect(mail?.text).toContain('Message: How do I send a URL to the API?');
     expect(mail?.text).toContain('Sent from: /en/contacts');
   });
@@ -201,7 +201,7 @@ describe.each(testDatabases)('forms (%s)', (kind) => {
     });
     expect(answer.statusCode, answer.body).toBe(200);
     const mail = await latestOutboxMessage(t, 'support@cutout.example');
-    expect(mail?.text).toContain('Where the photos are: 1c, marketplaces');
+    expect(mail?.text).toContain('Where the photos are: 1C, Marketplace accounts');
     expect(mail?.text).toContain('Images a month: 2500');
     expect(mail?.text).toContain('Note: from the landing page');
   });
