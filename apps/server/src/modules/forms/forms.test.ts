@@ -5,7 +5,6 @@ import {
   createTestApp,
   latestOutboxMessage,
   registerUser,
-  storeApi,
   type TestApp,
   testDatabases,
 } from '../../test/harness.ts';
