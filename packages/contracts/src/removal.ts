@@ -61,6 +61,8 @@ export const removalHeaders = {
   foregroundWidth: 'x-foreground-width',
   foregroundHeight: 'x-foreground-height',
   creditsCharged: 'x-credits-charged',
+  /** Milliseconds the server spent on the request, from its arrival to the result. */
+  processingTime: 'x-processing-time-ms',
 } as const;
 
 /** Reads `X-Size-Limit: previewWidth=625,previewHeight=400,fullWidth=6250,fullHeight=6250`. */

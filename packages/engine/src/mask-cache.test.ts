@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MaskCache } from './mask-cache.ts';
+import { MaskCache, maskLifetimeMs } from './mask-cache.ts';
 
 const mask = (bytes: number) => ({ data: new Uint8Array(bytes), width: bytes, height: 1 });
 
@@ -25,5 +25,19 @@ describe('MaskCache', () => {
     expect(cache.stats()).toMatchObject({ entries: 1, bytes: 30 });
     cache.clear();
     expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 });
+  });
+
+  it('forgets a mask an hour after it was made, however often it is used', () => {
+    let now = 0;
+    const cache = new MaskCache(1_000, { now: () => now });
+    expect(maskLifetimeMs).toBe(60 * 60_000);
+    cache.set('a', mask(100));
+    now = maskLifetimeMs - 1;
+    expect(cache.get('a')).toBeDefined();
+    cache.set('b', mask(100));
+    now = maskLifetimeMs;
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toBeDefined();
+    expect(cache.stats()).toMatchObject({ entries: 1, bytes: 100 });
   });
 });

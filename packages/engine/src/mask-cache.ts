@@ -10,48 +10,77 @@ export interface MaskCacheStats {
 }
 
 /**
+ * How long a mask is kept after it was made: the time in which the full size of a previewed
+ * picture is asked for. The retention rule the README and the privacy policy state: the pictures
+ * themselves are never kept, only their masks, in memory, for at most this long.
+ */
+export const maskLifetimeMs = 60 * 60_000;
+
+interface Entry {
+  mask: MaskData;
+  storedAt: number;
+}
+
+/**
  * Least-recently-used cache of network masks, keyed by the engine (the requester's scope and the
- * SHA-256 of the input bytes), bounded by the bytes it holds (a 1024x1024 mask is 1 MiB). A Map keeps insertion order, so re-inserting on
+ * SHA-256 of the input bytes), bounded by the bytes it holds (a 1024x1024 mask is 1 MiB) and by
+ * age (`maskLifetimeMs` from when a mask was made). A Map keeps insertion order, so re-inserting on
  * every hit makes the first key the least recently used.
  */
 export class MaskCache {
-  readonly #entries = new Map<string, MaskData>();
+  readonly #entries = new Map<string, Entry>();
   readonly #maxBytes: number;
+  readonly #lifetimeMs: number;
+  readonly #now: () => number;
   #bytes = 0;
   #hits = 0;
   #misses = 0;
 
-  constructor(maxBytes: number) {
+  constructor(maxBytes: number, options: { lifetimeMs?: number; now?: () => number } = {}) {
     this.#maxBytes = Math.max(0, maxBytes);
+    this.#lifetimeMs = options.lifetimeMs ?? maskLifetimeMs;
+    this.#now = options.now ?? Date.now;
   }
 
-  /** The mask for `key`, marking it most recently used. */
+  /** The mask for `key` while it is young enough, marking it most recently used. */
   get(key: string): MaskData | undefined {
-    const mask = this.#entries.get(key);
-    if (!mask) {
+    this.#dropExpired();
+    const entry = this.#entries.get(key);
+    if (!entry) {
       this.#misses++;
       return undefined;
     }
     this.#hits++;
     this.#entries.delete(key);
-    this.#entries.set(key, mask);
-    return mask;
+    this.#entries.set(key, entry);
+    return entry.mask;
+  }
+
+  /** Forgets the masks older than the lifetime (their age counts from when they were made). */
+  #dropExpired(): void {
+    const oldest = this.#now() - this.#lifetimeMs;
+    for (const [key, entry] of this.#entries) {
+      if (entry.storedAt > oldest) continue;
+      this.#entries.delete(key);
+      this.#bytes -= entry.mask.data.byteLength;
+    }
   }
 
   /** Stores `mask`, evicting the least recently used entries beyond the byte budget. */
   set(key: string, mask: MaskData): void {
+    this.#dropExpired();
     if (mask.data.byteLength > this.#maxBytes) return;
     const old = this.#entries.get(key);
     if (old) {
-      this.#bytes -= old.data.byteLength;
+      this.#bytes -= old.mask.data.byteLength;
       this.#entries.delete(key);
     }
-    this.#entries.set(key, mask);
+    this.#entries.set(key, { mask, storedAt: this.#now() });
     this.#bytes += mask.data.byteLength;
     for (const [oldest, entry] of this.#entries) {
       if (this.#bytes <= this.#maxBytes) break;
       this.#entries.delete(oldest);
-      this.#bytes -= entry.data.byteLength;
+      this.#bytes -= entry.mask.data.byteLength;
     }
   }
 
@@ -63,6 +92,7 @@ export class MaskCache {
 
   /** Entry count, bytes held and hit/miss counters. */
   stats(): MaskCacheStats {
+    this.#dropExpired();
     return {
       entries: this.#entries.size,
       bytes: this.#bytes,

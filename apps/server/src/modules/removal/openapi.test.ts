@@ -32,6 +32,7 @@ describe('the OpenAPI document', () => {
     );
     expect(Object.keys(removebg.responses)).toEqual(['200', '400', '401', '402', '403', '413', '429', '503']);
     expect(removebg.responses['200'].headers).toHaveProperty('x-credits-charged');
+    expect(removebg.responses['200'].headers).toHaveProperty('x-processing-time-ms');
     expect(doc.components.schemas.Error.properties).toHaveProperty('code');
     expect(doc.components.securitySchemes.accessToken.name).toBe('X-Access-Token');
   });

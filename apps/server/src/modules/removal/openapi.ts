@@ -75,6 +75,9 @@ export function openApiDocument(serverUrl: string) {
                 [removalHeaders.creditsCharged]: header(
                   'Litres charged: 0 for a preview, 1 for a full size.',
                 ),
+                [removalHeaders.processingTime]: header(
+                  'Milliseconds the server spent on the request, from its arrival to the result.',
+                ),
                 ...rateHeaders,
               },
               content: {

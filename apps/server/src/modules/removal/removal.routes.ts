@@ -35,6 +35,7 @@ function sendResult(reply: FastifyReply, result: RemovalResult, cost: number, si
     .header(removalHeaders.foregroundLeft, String(result.foreground.x))
     .header(removalHeaders.foregroundWidth, String(result.foreground.width))
     .header(removalHeaders.foregroundHeight, String(result.foreground.height))
+    .header(removalHeaders.processingTime, String(Math.round(reply.elapsedTime)))
     .header('cache-control', 'no-store')
     .type(result.mime)
     .send(result.bytes);

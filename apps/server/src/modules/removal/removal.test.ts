@@ -310,6 +310,7 @@ describe.each(testDatabases)('the removal service on %s', (kind) => {
       );
       expect(response.statusCode, response.body).toBe(200);
       expect(response.headers).toMatchObject({ 'x-credits-charged': '1', 'x-ratelimit-limit': '1000' });
+      expect(Number(response.headers['x-processing-time-ms'])).toBeGreaterThan(0);
       expect(Number(response.headers['x-width'])).toBeLessThan(320);
       const account = await t.app.inject({
         method: 'GET',
