@@ -28,9 +28,9 @@ export const actionFailedDetailsSchema = z.object({
 });
 
 /**
- * The `value` of errors 113 (image) and 114 (background) when the file is a JPG, PNG or WEBP and is
+ * The `value` of errors 113 (image) and 114 (background) when the file is a JPG, PNG, WEBP or AVIF and is
  * still refused: `damaged` when it cannot be decoded; a number when it is larger than that many
- * megapixels. Without a value the file is not a JPG, PNG or WEBP at all.
+ * megapixels. Without a value the file is not a JPG, PNG, WEBP or AVIF at all.
  */
 export const imageProblem = { damaged: 'damaged' } as const;
 
@@ -88,7 +88,10 @@ const text = (description: string) => z.string().optional().describe(description
 
 /** The fields of POST /api/v1/removebg: remove.bg's names where they overlap (SPEC §7.2). */
 export const publicRemoveBgFieldsSchema = z.object({
-  image_file: z.string().optional().describe('The photo (JPG, PNG or WEBP, up to 32 MB), as a file part.'),
+  image_file: z
+    .string()
+    .optional()
+    .describe('The photo (JPG, PNG, WEBP or AVIF, up to 32 MB), as a file part.'),
   image_file_b64: text('The photo as base64 (a data: URL works too).'),
   image_url: text(
     'A public http(s) URL of the photo; fetched within 15 s, up to 32 MB, at most 3 redirects.',
@@ -96,7 +99,7 @@ export const publicRemoveBgFieldsSchema = z.object({
   size: text(
     'preview (up to 625×400, free) or full (original size up to 6250×6250, one litre). Default full.',
   ),
-  format: text('png, jpg or webp. Default png; jpg has no transparency and lies on bg_color or white.'),
+  format: text('png, jpg, webp or avif. Default png; jpg has no transparency and lies on bg_color or white.'),
   channels: text('rgba (the cut-out) or alpha (the mask as a grayscale image). Default rgba.'),
   bg_color: text('Background colour: a CSS name or hex (#81d4fa, 81d4fa, #fff, #81d4fa80).'),
   bg_image_url: text('A public http(s) URL of a background image, cover-fitted behind the subject.'),

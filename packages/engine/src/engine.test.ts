@@ -125,7 +125,7 @@ describe('engine: the cut-out', () => {
     expect(at(0, 0)[3]).toBe(0);
   });
 
-  it('encodes jpg on white by default, webp, and picks png/jpg for auto', async () => {
+  it('encodes jpg on white by default, webp, avif, and picks png/jpg for auto', async () => {
     const jpg = await engine.remove(photo, { format: 'jpg' });
     expect(jpg.mime).toBe('image/jpeg');
     const white = (await pixelsOf(jpg.bytes)).at(3, 3);
@@ -134,6 +134,14 @@ describe('engine: the cut-out', () => {
     expect((await sharp((await engine.remove(photo, { format: 'webp' })).bytes).metadata()).hasAlpha).toBe(
       true,
     );
+    // AVIF in and out, the cut-out's transparency kept.
+    const avif = await engine.remove(await sharp(photo).avif({ effort: 0 }).toBuffer(), { format: 'avif' });
+    expect(avif.mime).toBe('image/avif');
+    expect(await sharp(avif.bytes).metadata()).toMatchObject({
+      format: 'heif',
+      compression: 'av1',
+      hasAlpha: true,
+    });
     expect((await engine.remove(photo, { format: 'auto' })).format).toBe('png');
     expect((await engine.remove(photo, { format: 'auto', bg_color: 'white' })).format).toBe('jpg');
   });

@@ -85,7 +85,7 @@ export interface EngineStats {
 
 /** The background-removal engine: a worker pool with one loaded model per worker. */
 export interface Engine {
-  /** Cuts the subject out of `input` (JPG, PNG or WEBP bytes); throws EngineError for bad input. */
+  /** Cuts the subject out of `input` (JPG, PNG, WEBP or AVIF bytes); throws EngineError for bad input. */
   remove(
     input: Uint8Array,
     options?: RemovalOptionsInput | Record<string, unknown>,

@@ -6,7 +6,7 @@ export const ErrorCode = actionErrorCodes;
 export type ErrorCodeNumber = Exclude<(typeof ErrorCode)[keyof typeof ErrorCode], 100 | 101>;
 
 /**
- * The `value` of 113 and 114 for a JPG, PNG or WEBP that cannot be decoded (a broken or cut-off
+ * The `value` of 113 and 114 for a JPG, PNG, WEBP or AVIF that cannot be decoded (a broken or cut-off
  * file). A picture over the pixel limit carries that limit in megapixels instead.
  */
 export const DAMAGED_IMAGE = imageProblem.damaged;

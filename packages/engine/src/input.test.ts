@@ -17,11 +17,18 @@ async function codeOf(run: () => unknown): Promise<number | string | undefined> 
 }
 
 describe('input checks', () => {
-  it('detects JPG, PNG and WEBP by content, nothing else', async () => {
+  it('detects JPG, PNG, WEBP and AVIF by content, nothing else', async () => {
     const base = sharp({ create: { width: 2, height: 2, channels: 3, background: '#123456' } });
     expect(detectFormat(await base.clone().jpeg().toBuffer())).toBe('jpeg');
     expect(detectFormat(await base.clone().png().toBuffer())).toBe('png');
     expect(detectFormat(await base.clone().webp().toBuffer())).toBe('webp');
+    expect(detectFormat(await base.clone().avif({ effort: 0 }).toBuffer())).toBe('avif');
+    // An ISO file of another brand (an MP4's header) is not a picture.
+    const mp4 = Buffer.concat([
+      Buffer.from([0, 0, 0, 24]),
+      Buffer.from('ftypisom\0\0\0\0isommp42', 'latin1'),
+    ]);
+    expect(detectFormat(mp4)).toBeNull();
     expect(detectFormat(await base.clone().gif().toBuffer())).toBeNull();
     expect(detectFormat(Buffer.from('<svg></svg>'))).toBeNull();
     expect(detectFormat(Buffer.alloc(0))).toBeNull();

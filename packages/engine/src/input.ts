@@ -2,9 +2,12 @@ import { EngineError, ErrorCode, type ErrorCodeNumber } from './errors.ts';
 import { LIMITS } from './limits.ts';
 
 /** Image formats the engine reads. */
-export type InputFormat = 'jpeg' | 'png' | 'webp';
+export type InputFormat = 'jpeg' | 'png' | 'webp' | 'avif';
 
-/** Detects JPG, PNG or WEBP from the first bytes; null for anything else. */
+/** AVIF's brands in an ISO file's `ftyp` box: a still picture or a sequence. */
+const avifBrands = new Set(['avif', 'avis']);
+
+/** Detects JPG, PNG, WEBP or AVIF from the first bytes; null for anything else. */
 export function detectFormat(bytes: Uint8Array): InputFormat | null {
   const at = (i: number) => bytes[i] ?? -1;
   if (at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return 'jpeg';
@@ -12,6 +15,13 @@ export function detectFormat(bytes: Uint8Array): InputFormat | null {
   if (png.every((b, i) => at(i) === b)) return 'png';
   const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
   if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  if (bytes.length >= 16 && ascii(4, 8) === 'ftyp') {
+    // The box's size, then its major brand and the compatible brands after the minor version.
+    const boxSize = Math.min(bytes.length, ((at(0) << 24) | (at(1) << 16) | (at(2) << 8) | at(3)) >>> 0);
+    const brands = [ascii(8, 12)];
+    for (let offset = 16; offset + 4 <= boxSize; offset += 4) brands.push(ascii(offset, offset + 4));
+    if (brands.some((brand) => avifBrands.has(brand))) return 'avif';
+  }
   return null;
 }
 
@@ -34,7 +44,7 @@ export function decodeBase64Image(text: string, options: { code?: ErrorCodeNumbe
 
 /**
  * Checks the cheap facts about image bytes: present, not empty, within the file limit, and a JPG,
- * PNG or WEBP by content. `role` picks the codes: the input (108/109/103/113) or a background (114).
+ * PNG, WEBP or AVIF by content. `role` picks the codes: the input (108/109/103/113) or a background (114).
  */
 export function checkImageBytes(bytes: unknown, role: 'image' | 'background' = 'image'): InputFormat {
   const bg = role === 'background';
@@ -63,7 +73,7 @@ export function checkImageBytes(bytes: unknown, role: 'image' | 'background' = '
   }
   const format = detectFormat(bytes);
   if (!format) {
-    const message = `${role} is not a JPG, PNG or WEBP file`;
+    const message = `${role} is not a JPG, PNG, WEBP or AVIF file`;
     throw new EngineError(bg ? ErrorCode.invalidBackgroundImage : ErrorCode.invalidImage, message);
   }
   return format;

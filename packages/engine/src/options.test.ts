@@ -43,6 +43,7 @@ describe('parseRemovalOptions', () => {
   it('reads format and output_format, else 112', () => {
     expect(parseRemovalOptions({ format: 'jpeg' }).format).toBe('jpg');
     expect(parseRemovalOptions({ format: 'webp' }).format).toBe('webp');
+    expect(parseRemovalOptions({ format: 'AVIF' }).format).toBe('avif');
     expect(parseRemovalOptions({ format: 'auto' }).format).toBe('auto');
     expect(parseRemovalOptions({ output_format: 'json' }).output_format).toBe('json');
     expect(codeOf({ format: 'gif' })).toBe(112);

@@ -22,7 +22,7 @@ export interface RemovalOptions {
   size: 'preview' | 'full';
   channels: 'rgba' | 'alpha';
   /** 'auto': png when the result has transparency, jpg when it is opaque. */
-  format: 'png' | 'jpg' | 'webp' | 'auto';
+  format: 'png' | 'jpg' | 'webp' | 'avif' | 'auto';
   output_format: 'image' | 'json';
   bg_color: Rgba | null;
   bg_image: Uint8Array | null;
@@ -55,6 +55,7 @@ const FORMATS: Record<string, RemovalOptions['format']> = {
   jpg: 'jpg',
   jpeg: 'jpg',
   webp: 'webp',
+  avif: 'avif',
   auto: 'auto',
 };
 const TRUE = new Set(['true', '1', 'yes', 'on']);
@@ -117,7 +118,11 @@ function parseChannels(value: unknown): RemovalOptions['channels'] {
 function parseFormat(value: unknown): RemovalOptions['format'] {
   const format = FORMATS[keyOf(value) ?? ''];
   if (!format)
-    throw new EngineError(ErrorCode.wrongOutputFormat, 'format must be png, jpg or webp', String(value));
+    throw new EngineError(
+      ErrorCode.wrongOutputFormat,
+      'format must be png, jpg, webp or avif',
+      String(value),
+    );
   return format;
 }
 

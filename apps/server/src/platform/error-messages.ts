@@ -201,9 +201,9 @@ const actionCatalogue: Record<Language, Record<number, string>> = {
     109: 'The image is empty.',
     110: 'Wrong channels value: use rgba or alpha.',
     111: 'Invalid background colour: {value}',
-    112: 'Wrong output format: use png, jpg or webp (and image or json).',
-    113: 'Invalid image: only JPG, PNG and WEBP pictures can be processed.',
-    114: 'Invalid background image: only JPG, PNG and WEBP up to 32 MB.',
+    112: 'Wrong output format: use png, jpg, webp or avif (and image or json).',
+    113: 'Invalid image: only JPG, PNG, WEBP and AVIF pictures can be processed.',
+    114: 'Invalid background image: only JPG, PNG, WEBP and AVIF up to 32 MB.',
     115: 'Crop must be true or false.',
     116: 'Invalid crop margin: 1, 2 or 4 values in px or %.',
   },
@@ -219,9 +219,9 @@ const actionCatalogue: Record<Language, Record<number, string>> = {
     109: 'Изображение пустое.',
     110: 'Неверное значение каналов: rgba или alpha.',
     111: 'Неверный цвет фона: {value}',
-    112: 'Неверный формат результата: png, jpg или webp (и image или json).',
-    113: 'Неверное изображение: обрабатываются только JPG, PNG и WEBP.',
-    114: 'Неверное фоновое изображение: только JPG, PNG и WEBP до 32 МБ.',
+    112: 'Неверный формат результата: png, jpg, webp или avif (и image или json).',
+    113: 'Неверное изображение: обрабатываются только JPG, PNG, WEBP и AVIF.',
+    114: 'Неверное фоновое изображение: только JPG, PNG, WEBP и AVIF до 32 МБ.',
     115: 'Обрезка должна быть true или false.',
     116: 'Неверные отступы обрезки: 1, 2 или 4 значения в px или %.',
   },
@@ -240,7 +240,7 @@ export function actionMessage(
 }
 
 /**
- * Texts of errors 113 and 114 that say what was wrong with a readable JPG, PNG or WEBP, by the
+ * Texts of errors 113 and 114 that say what was wrong with a readable JPG, PNG, WEBP or AVIF, by the
  * error's `value` (contracts' imageProblem): damaged, or larger than {value} megapixels.
  */
 const imageProblemCatalogue: Record<Language, Record<number, { damaged: string; megapixels: string }>> = {

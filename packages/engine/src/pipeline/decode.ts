@@ -43,9 +43,11 @@ export async function readHeader(
   } catch (err) {
     throw new EngineError(code, `${role} cannot be read: ${(err as Error).message}`, DAMAGED_IMAGE);
   }
-  const { width, height, format } = meta;
-  if (!width || !height || !['jpeg', 'png', 'webp'].includes(format ?? '')) {
-    throw new EngineError(code, `${role} is not a readable JPG, PNG or WEBP image`);
+  const { width, height } = meta;
+  // libheif reads HEIC too, whose HEVC this build cannot decode: of its files only AV1 (AVIF) counts.
+  const format = meta.format === 'heif' ? (meta.compression === 'av1' ? 'avif' : 'heic') : meta.format;
+  if (!width || !height || !['jpeg', 'png', 'webp', 'avif'].includes(format ?? '')) {
+    throw new EngineError(code, `${role} is not a readable JPG, PNG, WEBP or AVIF image`);
   }
   if (width * height > LIMITS.maxInputPixels) {
     const mp = ((width * height) / 1e6).toFixed(0);

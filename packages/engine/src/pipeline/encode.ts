@@ -4,9 +4,14 @@ import type { Pixels } from './alpha.ts';
 import type { Box } from './frame.ts';
 
 /** Encoded output formats. */
-export type ImageFormat = 'png' | 'jpg' | 'webp';
+export type ImageFormat = 'png' | 'jpg' | 'webp' | 'avif';
 
-export const MIME: Record<ImageFormat, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+export const MIME: Record<ImageFormat, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  avif: 'image/avif',
+};
 
 /** What shows behind the subject: nothing, a colour, or RGBA pixels the size of the frame. */
 export type Backdrop =
@@ -22,9 +27,18 @@ export interface EncodeConfig {
   pngCompressionLevel: number;
   jpegQuality: number;
   webpQuality: number;
+  /** AVIF at 60 looks like JPEG at 90 in half the bytes; effort 2 of 9 keeps encoding near WEBP's time. */
+  avifQuality: number;
+  avifEffort: number;
 }
 
-export const DEFAULT_ENCODE: EncodeConfig = { pngCompressionLevel: 1, jpegQuality: 90, webpQuality: 90 };
+export const DEFAULT_ENCODE: EncodeConfig = {
+  pngCompressionLevel: 1,
+  jpegQuality: 90,
+  webpQuality: 90,
+  avifQuality: 60,
+  avifEffort: 2,
+};
 
 /**
  * Crops to `frame` (extending with transparency past the image), joins the alpha, puts the backdrop
@@ -86,6 +100,8 @@ export async function encodeCutout(options: {
   if (format === 'png') return pipeline.png({ compressionLevel: config.pngCompressionLevel }).toBuffer();
   if (format === 'webp')
     return pipeline.webp({ quality: config.webpQuality, alphaQuality: 100, effort: 2 }).toBuffer();
+  if (format === 'avif')
+    return pipeline.avif({ quality: config.avifQuality, effort: config.avifEffort }).toBuffer();
   return pipeline.jpeg({ quality: config.jpegQuality }).toBuffer();
 }
 

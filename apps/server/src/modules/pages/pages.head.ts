@@ -29,12 +29,12 @@ const screens: Record<string, Texts> = {
     en: {
       title: 'Remove background',
       description:
-        'Drop JPG, PNG or WEBP photos and download them without the background, on a colour or another image, cropped to the subject.',
+        'Drop JPG, PNG, WEBP or AVIF photos and download them without the background, on a colour or another image, cropped to the subject.',
     },
     ru: {
       title: 'Удалить фон',
       description:
-        'Перетащите фото JPG, PNG или WEBP и скачайте их без фона, на цветном или другом фоне, с обрезкой по объекту.',
+        'Перетащите фото JPG, PNG, WEBP или AVIF и скачайте их без фона, на цветном или другом фоне, с обрезкой по объекту.',
     },
   },
   pricing: {

@@ -25,7 +25,7 @@ export function openApiDocument(serverUrl: string) {
     image_file: {
       type: 'string',
       format: 'binary',
-      description: 'The photo (JPG, PNG or WEBP, up to 32 MB).',
+      description: 'The photo (JPG, PNG, WEBP or AVIF, up to 32 MB).',
     },
     bg_image_file: { type: 'string', format: 'binary', description: 'A background image.' },
   };
@@ -84,6 +84,7 @@ export function openApiDocument(serverUrl: string) {
                 'image/png': { schema: { type: 'string', format: 'binary' } },
                 'image/jpeg': { schema: { type: 'string', format: 'binary' } },
                 'image/webp': { schema: { type: 'string', format: 'binary' } },
+                'image/avif': { schema: { type: 'string', format: 'binary' } },
                 'application/json': {
                   schema: {
                     type: 'object',

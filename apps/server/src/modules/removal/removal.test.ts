@@ -330,6 +330,15 @@ describe.each(testDatabases)('the removal service on %s', (kind) => {
       expect(response.headers['content-type']).toBe('image/webp');
     });
 
+    it('takes an AVIF photo and answers AVIF with its transparency', async () => {
+      const avif = await sharp(photo).avif({ effort: 0 }).toBuffer();
+      const response = await removebg({ image_file: avif, size: 'preview', format: 'avif' });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toBe('image/avif');
+      const meta = await sharp(response.rawPayload).metadata();
+      expect(meta).toMatchObject({ format: 'heif', compression: 'av1', hasAlpha: true });
+    });
+
     it('allows only previews without a key, and refuses a wrong key', async () => {
       const full = await removebg({ image_file: photo, size: 'full' });
       expect(full.statusCode).toBe(401);

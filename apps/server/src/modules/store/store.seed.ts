@@ -31,7 +31,7 @@ const metaTags = {
   en: {
     'html_meta_tag_types.title': 'Cutout — remove the background from any photo in seconds',
     'html_meta_tag_types.description':
-      'Remove image backgrounds automatically with a neural network: JPG, PNG and WEBP, on a transparent ' +
+      'Remove image backgrounds automatically with a neural network: JPG, PNG, WEBP and AVIF, on a transparent ' +
       'background, a colour or another image. Free previews, 5 free litres a month, REST API.',
     'html_meta_tag_types.keywords':
       'remove background, background remover, transparent background, cut out photo, product photo, API',
@@ -39,7 +39,7 @@ const metaTags = {
   ru: {
     'html_meta_tag_types.title': 'Cutout — удаление фона с фотографии за секунды',
     'html_meta_tag_types.description':
-      'Автоматическое удаление фона с изображений нейросетью: JPG, PNG и WEBP — на прозрачном фоне, ' +
+      'Автоматическое удаление фона с изображений нейросетью: JPG, PNG, WEBP и AVIF — на прозрачном фоне, ' +
       'цветном или другой картинке. Бесплатный предпросмотр, 5 литров в месяц бесплатно, REST API.',
     'html_meta_tag_types.keywords':
       'удалить фон, удаление фона, прозрачный фон, вырезать объект, фото товара, API удаления фона',

@@ -78,6 +78,7 @@ export function OptionsPanel({
               { value: 'png', label: 'PNG' },
               { value: 'jpg', label: 'JPG' },
               { value: 'webp', label: 'WEBP' },
+              { value: 'avif', label: 'AVIF' },
             ]}
           />
         </div>

@@ -2,7 +2,7 @@
 export type ImageSize = 'preview' | 'full';
 export type Channels = 'rgba' | 'alpha';
 export type OutputFormat = 'image' | 'json';
-export type FileFormat = 'png' | 'jpg' | 'webp';
+export type FileFormat = 'png' | 'jpg' | 'webp' | 'avif';
 export type PaddingUnit = 'px' | '%';
 export type PaddingSide = 'top' | 'right' | 'bottom' | 'left';
 

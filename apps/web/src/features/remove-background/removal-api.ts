@@ -57,7 +57,12 @@ export function sizeLimitsOf(header: string | null): SizeLimits | null {
   };
 }
 
-const mimeOfFormat: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+const mimeOfFormat: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  avif: 'image/avif',
+};
 
 function decodeBase64(b64: string, type: string): Blob {
   const binary = atob(b64);

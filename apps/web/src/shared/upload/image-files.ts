@@ -1,5 +1,5 @@
-/** The image types the service takes (SPEC §5): JPG, PNG and WEBP. */
-export const acceptedImageTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** The image types the service takes: JPG, PNG and WEBP (SPEC §5), and AVIF. */
+export const acceptedImageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
 
 /** The `accept` attribute of a file input for those types. */
 export const acceptedImageInput = acceptedImageTypes.join(',');
