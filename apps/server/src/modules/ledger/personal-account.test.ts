@@ -5,6 +5,7 @@ import {
   payOnDemoAcquirer,
   registerUser,
   setStoreOptions,
+  storeApi,
   type TestApp,
   testClock,
   testDatabases,
@@ -36,13 +37,7 @@ describe.each(testDatabases)('the personal account (%s)', (kind) => {
 
   let people = 0;
   const person = (name: string) => registerUser(t, `${name}-${people++}-${kind}@example.com`);
-  const call = (token: string | null, url: string, payload: object = {}, headers: object = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/stores${url}`,
-      payload,
-      headers: { ...(token && { authorization: token }), ...headers },
-    });
+  const call = (...args: Parameters<ReturnType<typeof storeApi>>) => storeApi(t)(...args);
   const recharge = (token: string | null, rechargeAmount: number, paymentOptionId = 'demo-card') =>
     call(token, '/shoppingCarts/rechargePersonalAccount', {
       ...demoCallbacks,

@@ -1,11 +1,11 @@
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServices } from '../../services.ts';
 import {
+  backOffice,
   createTestApp,
   demoCallbacks,
   payOnDemoAcquirer,
   registerUser,
+  storeApi,
   type TestApp,
   testClock,
   testDatabases,
@@ -33,23 +33,9 @@ describe.each(testDatabases)('subscriptions (%s)', (kind) => {
   afterAll(() => t.close());
 
   /** The services on the app's database and clock, as app.ts wires them: the scheduler's run, the ledger. */
-  function backOffice() {
-    const { subscriptions, ledger } = createServices({
-      config: t.config,
-      database: t.database,
-      log: pino({ level: 'silent' }),
-      now: clock.now,
-    });
-    return { ledger, subscriptions };
-  }
+  const backOfficeNow = () => backOffice(t, clock.now);
 
-  const call = (token: string | null, url: string, payload: object = {}, headers: object = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/stores${url}`,
-      payload,
-      headers: { ...(token && { authorization: token }), ...headers },
-    });
+  const call = (...args: Parameters<ReturnType<typeof storeApi>>) => storeApi(t)(...args);
 
   async function pay(token: string) {
     const checkout = await call(token, '/shoppingCarts/checkoutShoppingCart', demoCallbacks);
@@ -78,10 +64,10 @@ describe.each(testDatabases)('subscriptions (%s)', (kind) => {
    * the back office, by user id.
    */
   const planLitres = async (userId: string) =>
-    (await backOffice().ledger.balance({ userId, unit: 'litre' })).lots
+    (await backOfficeNow().ledger.balance({ userId, unit: 'litre' })).lots
       .filter((lot) => lot.key.startsWith('plan:'))
       .reduce((sum, lot) => sum + lot.rest, 0);
-  const subscriptionOf = (userId: string) => backOffice().subscriptions.current(userId, 'en');
+  const subscriptionOf = (userId: string) => backOfficeNow().subscriptions.current(userId, 'en');
 
   it('lists the plan ladder in the request currency and language, a year at half the price', async () => {
     const answer = await call(null, '/subscriptionPlans/fetchAvailableSubscriptionPlans');
@@ -206,7 +192,7 @@ describe.each(testDatabases)('subscriptions (%s)', (kind) => {
     );
 
     const userId = await userIdOf(t, token);
-    const { subscriptions } = backOffice();
+    const { subscriptions } = backOfficeNow();
     await subscriptions.runDue();
     expect(await planLitres(userId)).toBe(40);
     clock.advance(addMonths(startedAt, 1).getTime() - clock.now().getTime());
@@ -233,7 +219,7 @@ describe.each(testDatabases)('subscriptions (%s)', (kind) => {
     expect(sub.nextAccrualAt).toBe(sub.expiresAt);
 
     // The personal account holds one month's price: the first renewal is paid from it.
-    const { ledger, subscriptions } = backOffice();
+    const { ledger, subscriptions } = backOfficeNow();
     const userId = await userIdOf(t, token);
     await ledger.credit({
       account: { userId, unit: 'money:RUB' },
@@ -276,7 +262,7 @@ describe.each(testDatabases)('subscriptions (%s)', (kind) => {
     await call(token, `/subscriptions/${id}/cancel`);
 
     // Money on the account does not renew a cancelled subscription.
-    const { ledger, subscriptions } = backOffice();
+    const { ledger, subscriptions } = backOfficeNow();
     const userId = await userIdOf(t, token);
     await ledger.credit({
       account: { userId, unit: 'money:RUB' },
@@ -349,7 +335,7 @@ describe.each(testDatabases)('subscriptions (%s)', (kind) => {
     });
 
     // At the end of the term the smaller plan takes over, paid from the personal account.
-    const { ledger, subscriptions } = backOffice();
+    const { ledger, subscriptions } = backOfficeNow();
     await ledger.credit({
       account: { userId: await userIdOf(t, token), unit: 'money:RUB' },
       kind: 'purchase',

@@ -8,6 +8,7 @@ import {
   litreBalance,
   payOnDemoAcquirer,
   registerUser,
+  storeApi,
   type TestApp,
   testClock,
   testDatabases,
@@ -47,14 +48,8 @@ describe.each(testDatabases)('pin codes and gift cards (%s)', (kind) => {
     return { email, token: await registerUser(t, email) };
   };
 
-  const call = (token: string | null, url: string, payload: object = {}, headers: object = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/stores${url}`,
-      payload,
-      headers: { ...(token && { authorization: token }), ...headers },
-    });
-  const apply = (token: string, pinCode: unknown, headers: object = {}) =>
+  const call = (...args: Parameters<ReturnType<typeof storeApi>>) => storeApi(t)(...args);
+  const apply = (token: string, pinCode: unknown, headers: Record<string, string> = {}) =>
     call(token, '/shoppingCarts/applyPinCode', { pinCode }, headers);
   const listOf = async (token: string) => (await call(token, '/vouchers/fetchVoucherList')).json();
 
