@@ -329,37 +329,40 @@ export async function buildApp({
     siteOrigins: config.siteOrigins,
   });
   app.get('/api/openapi.json', async (request) => openApiDocument(siteOriginOf(request, config.siteOrigins)));
-  await app.register(
-    async (scope) => {
-      // Developers call the public API from their own pages with a key, never a cookie: any origin
-      // may, without credentials.
-      await scope.register(fastifyCors, {
-        origin: '*',
-        credentials: false,
-        methods: ['GET', 'POST'],
-        allowedHeaders: ['X-Access-Token', 'X-Api-Key', 'Content-Type', 'Accept'],
-        exposedHeaders: [
-          ...Object.values(removalHeaders),
-          'X-Type',
-          'X-RateLimit-Limit',
-          'X-RateLimit-Remaining',
-          'X-RateLimit-Reset',
-          'Retry-After',
-          'X-Request-Id',
-        ],
-        maxAge: 600,
-      });
-      await scope.register(publicApiRoutes, {
-        removal,
-        stores,
-        apiKeys,
-        litres,
-        limiter,
-        requestsPerMinute: config.apiRequestsPerMinute,
-      });
-    },
-    { prefix: '/api/v1' },
-  );
+  // The public API, also where remove.bg's clients look for it: a base URL ending in /v1.0.
+  for (const prefix of ['/api/v1', '/api/v1.0', '/v1.0']) {
+    await app.register(
+      async (scope) => {
+        // Developers call the public API from their own pages with a key, never a cookie: any origin
+        // may, without credentials.
+        await scope.register(fastifyCors, {
+          origin: '*',
+          credentials: false,
+          methods: ['GET', 'POST'],
+          allowedHeaders: ['X-Access-Token', 'X-Api-Key', 'Content-Type', 'Accept'],
+          exposedHeaders: [
+            ...Object.values(removalHeaders),
+            'X-Type',
+            'X-RateLimit-Limit',
+            'X-RateLimit-Remaining',
+            'X-RateLimit-Reset',
+            'Retry-After',
+            'X-Request-Id',
+          ],
+          maxAge: 600,
+        });
+        await scope.register(publicApiRoutes, {
+          removal,
+          stores,
+          apiKeys,
+          litres,
+          limiter,
+          requestsPerMinute: config.apiRequestsPerMinute,
+        });
+      },
+      { prefix },
+    );
+  }
   const jobs = createInProcessJobs({ log: app.log });
   // Litres held by requests that died with a process come back at start and within a minute.
   app.addHook('onReady', async () => {

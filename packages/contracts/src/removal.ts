@@ -80,6 +80,18 @@ export const accountResponseSchema = z.object({
   data: z.object({
     attributes: z.object({
       litres: z.object({ total: z.number().int(), free: z.number().int(), paid: z.number().int() }),
+      /**
+       * The same balance as remove.bg's clients read it: a litre is a credit; `subscription` the
+       * plan's litres, `payg` bundles and codes, `enterprise` none; the month's free litres are
+       * `api.free_calls` (previews cost nothing at all).
+       */
+      credits: z.object({
+        total: z.number().int(),
+        subscription: z.number().int(),
+        payg: z.number().int(),
+        enterprise: z.number().int(),
+      }),
+      api: z.object({ free_calls: z.number().int(), sizes: z.literal('all') }),
     }),
   }),
 });

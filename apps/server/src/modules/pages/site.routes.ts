@@ -165,6 +165,7 @@ export async function siteRoutes(
         [
           'User-agent: *',
           'Disallow: /api/',
+          'Disallow: /v1.0/',
           ...languages.flatMap((language) => [
             `Disallow: /${language}/user/`,
             `Disallow: /${language}/shopping-cart`,

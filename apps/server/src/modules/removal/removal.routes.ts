@@ -138,8 +138,21 @@ export async function publicApiRoutes(
 
   app.get('/account', async (request) => {
     if (!request.user) throw actionFailed(101, undefined, 401);
-    const litres = await options.litres.balance(request.user);
-    return { data: { attributes: { litres } } };
+    const [litres, summary] = await Promise.all([
+      options.litres.balance(request.user),
+      options.litres.summary(request.user),
+    ]);
+    const from = (...sources: string[]) =>
+      summary.lots.filter((lot) => sources.includes(lot.source)).reduce((sum, lot) => sum + lot.quantity, 0);
+    const credits = {
+      total: litres.total,
+      subscription: from('plan'),
+      payg: from('bundle', 'code'),
+      enterprise: 0,
+    };
+    return {
+      data: { attributes: { litres, credits, api: { free_calls: litres.free, sizes: 'all' as const } } },
+    };
   });
 }
 

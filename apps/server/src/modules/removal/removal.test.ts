@@ -317,7 +317,22 @@ describe.each(testDatabases)('the removal service on %s', (kind) => {
         url: '/api/v1/account',
         headers: { 'x-access-token': key },
       });
-      expect(account.json()).toEqual({ data: { attributes: { litres: { total: 4, free: 4, paid: 0 } } } });
+      expect(account.json()).toEqual({
+        data: {
+          attributes: {
+            litres: { total: 4, free: 4, paid: 0 },
+            // remove.bg's clients read the same balance as credits.
+            credits: { total: 4, subscription: 0, payg: 0, enterprise: 0 },
+            api: { free_calls: 4, sizes: 'all' },
+          },
+        },
+      });
+      // A client whose base URL ends in /v1.0 (remove.bg's) finds the same calls there.
+      for (const url of ['/v1.0/account', '/api/v1.0/account']) {
+        const alias = await t.app.inject({ method: 'GET', url, headers: { 'x-api-key': key } });
+        expect(alias.statusCode, url).toBe(200);
+        expect(alias.json().data.attributes.credits.total, url).toBe(4);
+      }
     });
 
     it('accepts base64 in a JSON body', async () => {
@@ -330,9 +345,15 @@ describe.each(testDatabases)('the removal service on %s', (kind) => {
       expect(response.headers['content-type']).toBe('image/webp');
     });
 
-    it('takes an AVIF photo and answers AVIF with its transparency', async () => {
+    it('takes an AVIF photo and answers AVIF with its transparency, also under /v1.0', async () => {
       const avif = await sharp(photo).avif({ effort: 0 }).toBuffer();
-      const response = await removebg({ image_file: avif, size: 'preview', format: 'avif' });
+      const body = form({ image_file: avif, size: 'preview', format: 'avif' });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/v1.0/removebg',
+        payload: body.payload,
+        headers: body.headers,
+      });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.headers['content-type']).toBe('image/avif');
       const meta = await sharp(response.rawPayload).metadata();
