@@ -217,6 +217,7 @@ export function createServices({ config, database, log, now, ...options }: Servi
       log,
     }),
     litreCostFull: stores.constants().litreCostFull,
+    litresOf: async (holder) => (await litres.balance(holder)).total,
     fetchOptions: {
       maxBytes: imageLimits.maxFileBytes,
       timeoutMs: 15_000,

@@ -124,6 +124,13 @@ export const actionErrorCodes = {
   /** Additions in the same style: SPEC §8.3 has no code for these fields. */
   invalidCrop: 115,
   invalidCropMargin: 116,
+  /** remove.bg's layout and type parameters (issue 17): scale, position, roi, type/type_level, the booleans. */
+  invalidScale: 117,
+  invalidPosition: 118,
+  invalidRoi: 119,
+  invalidType: 120,
+  invalidShadow: 121,
+  invalidSemitransparency: 122,
 } as const;
 
 /** Action error codes that mark the input image itself as invalid. */

@@ -12,6 +12,7 @@ export * from './money.ts';
 export * from './orders.ts';
 export * from './pages.ts';
 export * from './product-segments.ts';
+export * from './public-api.ts';
 export * from './quantity-limit.ts';
 export * from './removal.ts';
 export * from './return-path.ts';

@@ -26,8 +26,14 @@ export const imageLimits = {
  */
 export const sizeNames = {
   preview: ['preview', 'small', 'regular'],
-  full: ['full', '4k', 'auto'],
+  full: ['full', '4k', 'auto', 'medium', 'hd'],
 } as const;
+
+/**
+ * remove.bg's older size names: a full-size (charged) result that is at most this many megapixels.
+ * `auto` is full when the caller has a litre to pay with and a preview otherwise.
+ */
+export const sizeMegapixels: Readonly<Record<string, number>> = { medium: 1.5, hd: 4 };
 
 /** The balance rules: what a removal costs and what every verified account gets. */
 export const litreRules = {

@@ -1,3 +1,5 @@
+import { type ErrorCode, errorCodes } from './errors.ts';
+import type { PublicApiAccount, PublicApiErrorBody } from './public-api.ts';
 import { z } from './zod.ts';
 
 /** An API key as its owner sees it in the list: never the key itself. */
@@ -109,16 +111,65 @@ export const publicRemoveBgFieldsSchema = z.object({
     'A public http(s) URL of the photo; fetched within 15 s, up to 32 MB, at most 3 redirects.',
   ),
   size: text(
-    'preview (up to 625×400, free) or full (original size up to 6250×6250, one litre). Default full.',
+    'preview, small or regular (up to 625×400, free); full or 4k (original size up to 6250×6250, one litre); ' +
+      'medium (up to 1.5 MP, one litre); hd (up to 4 MP, one litre); auto (full when the key owner has a litre, ' +
+      'else a free preview). Default full.',
   ),
-  format: text('png, jpg, webp or avif. Default png; jpg has no transparency and lies on bg_color or white.'),
+  type: text(
+    'The foreground type: auto, person, product, car, animal, graphics or other. A named type comes back in X-Type.',
+  ),
+  type_level: text('none, 1, 2 or latest. none leaves X-Type out. Default 1.'),
+  format: text(
+    'png, jpg, webp, avif, zip (color.jpg plus alpha.png) or auto (png with transparency, jpg when opaque). ' +
+      'Default png; jpg has no transparency and lies on bg_color or white.',
+  ),
+  roi: text(
+    'Region of interest "x1 y1 x2 y2" in px or % of the photo: only what lies inside can be the subject. ' +
+      'Default "0% 0% 100% 100%".',
+  ),
+  scale: text(
+    "The subject's size on the canvas, 10% to 100%, or original (default). Implies position=center.",
+  ),
+  position: text(
+    'original, center, or "X%" / "X% Y%" (0% left or top, 100% right or bottom). Default original, center with scale.',
+  ),
   channels: text('rgba (the cut-out) or alpha (the mask as a grayscale image). Default rgba.'),
+  add_shadow: text('true adds a soft drop shadow under the subject. Default false.'),
+  semitransparency: text('false makes every pixel either subject or background. Default true.'),
   bg_color: text('Background colour: a CSS name or hex (#81d4fa, 81d4fa, #fff, #81d4fa80).'),
   bg_image_url: text('A public http(s) URL of a background image, cover-fitted behind the subject.'),
   bg_image_file: z.string().optional().describe('A background image, as a file part.'),
+  bg_image_file_b64: text('A background image as base64.'),
   crop: text('true to crop to the subject. Default false.'),
   crop_margin: text(
     'Margin around the cropped subject: 1, 2 or 4 values in px or % (CSS order), e.g. "10px 5%".',
   ),
-  output_format: text('image (the picture itself) or json (base64 plus sizes and the foreground box).'),
+  output_format: text(
+    'image (the picture itself) or json (base64 plus sizes and the foreground box). ' +
+      'Accept: application/json asks for json too.',
+  ),
 });
+
+/** The error body of the public API (remove.bg's shape), for the OpenAPI document. */
+export const publicApiErrorBodySchema = z.object({
+  errors: z.array(
+    z.object({
+      status: z.string(),
+      code: z.string().describe("remove.bg's code, such as file_too_large."),
+      title: z.string().describe("remove.bg's English title, such as File too large."),
+      detail: z.string().describe('What went wrong, in the Accept-Language language (en or ru).'),
+      meta: z.object({
+        code: z
+          .enum(errorCodes as [ErrorCode, ...ErrorCode[]])
+          .describe('Our error code (ACTION_FAILED, INSUFFICIENT_BALANCE, RATE_LIMITED…).'),
+        errorCode: z.number().int().optional().describe('The number of an ACTION_FAILED (100–122).'),
+        value: z.union([z.string(), z.number()]).optional(),
+      }),
+    }),
+  ),
+  requestId: z.string().optional(),
+});
+
+// The wire types of public-api.ts and these schemas are one shape.
+accountResponseSchema satisfies z.ZodType<PublicApiAccount>;
+publicApiErrorBodySchema satisfies z.ZodType<PublicApiErrorBody>;

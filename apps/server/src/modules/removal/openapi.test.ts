@@ -1,3 +1,4 @@
+import { publicApiParameterNames } from '@cutout/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
@@ -30,10 +31,17 @@ describe('the OpenAPI document', () => {
     expect(fields).toEqual(
       expect.arrayContaining(['bg_image_url', 'bg_image_file', 'crop', 'crop_margin', 'output_format']),
     );
-    expect(Object.keys(removebg.responses)).toEqual(['200', '400', '401', '402', '403', '413', '429', '503']);
+    // Every parameter of remove.bg's API v1.0 is documented.
+    expect(fields).toEqual(
+      expect.arrayContaining(publicApiParameterNames.filter((name) => !name.includes('_file_url'))),
+    );
+    expect(Object.keys(removebg.responses)).toEqual(['200', '400', '402', '403', '429', '503']);
+    expect(removebg.responses['200'].headers).toHaveProperty('X-Type');
+    expect(removebg.responses['200'].content).toHaveProperty('application/zip');
     expect(removebg.responses['200'].headers).toHaveProperty('x-credits-charged');
     expect(removebg.responses['200'].headers).toHaveProperty('x-processing-time-ms');
-    expect(doc.components.schemas.Error.properties).toHaveProperty('code');
+    expect(doc.components.schemas.Error.properties).toHaveProperty('errors');
+    expect(doc.components.securitySchemes.apiKey.name).toBe('X-Api-Key');
     expect(doc.components.securitySchemes.accessToken.name).toBe('X-Access-Token');
   });
 });

@@ -1,7 +1,7 @@
 import {
   accountResponseSchema,
   actionErrorCodes,
-  errorBodySchema,
+  publicApiErrorBodySchema,
   publicRemoveBgFieldsSchema,
   removalHeaders,
 } from '@cutout/contracts';
@@ -40,13 +40,21 @@ export function openApiDocument(serverUrl: string) {
       title: 'Cutout background removal API',
       version: '1.0.0',
       description:
-        'Removes the background from photos. Send the key in the X-Access-Token header; without it only ' +
-        'previews are allowed. A full-size result costs one litre from the balance of the key owner.',
+        "Removes the background from photos. It speaks remove.bg's API v1.0: a client written for remove.bg " +
+        'works with our base URL (also under /v1.0 and /api/v1.0) and a key of ours. Send the key in the ' +
+        'X-Api-Key (or X-Access-Token) header; without it only previews are allowed. A full-size result costs ' +
+        'one litre from the balance of the key owner. Errors come as {"errors":[{status, code, title, detail, ' +
+        "meta}]}: code and title are remove.bg's, detail is in the Accept-Language language (en or ru), meta " +
+        'holds our code and the number of an ACTION_FAILED (x-error-codes). Uploads and results are kept only ' +
+        'in memory while the mask cache needs them (at most 1 hour) and are used for nothing else.',
     },
     servers: [{ url: serverUrl }],
     components: {
-      securitySchemes: { accessToken: { type: 'apiKey', in: 'header', name: 'X-Access-Token' } },
-      schemas: { Error: schema(errorBodySchema), Account: schema(accountResponseSchema) },
+      securitySchemes: {
+        apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+        accessToken: { type: 'apiKey', in: 'header', name: 'X-Access-Token' },
+      },
+      schemas: { Error: schema(publicApiErrorBodySchema), Account: schema(accountResponseSchema) },
     },
     'x-error-codes': actionErrorCodes,
     paths: {
@@ -54,7 +62,7 @@ export function openApiDocument(serverUrl: string) {
         post: {
           operationId: 'removeBackground',
           summary: 'Remove the background of a photo',
-          security: [{ accessToken: [] }, {}],
+          security: [{ apiKey: [] }, { accessToken: [] }, {}],
           requestBody: {
             required: true,
             content: {
@@ -64,7 +72,9 @@ export function openApiDocument(serverUrl: string) {
           },
           responses: {
             200: {
-              description: 'The result: the image, or JSON when output_format is json.',
+              description:
+                'The result: the image (a ZIP for format=zip), or JSON when output_format is json or the ' +
+                'request prefers application/json in its Accept header.',
               headers: {
                 [removalHeaders.width]: header('Width of the result in px.'),
                 [removalHeaders.height]: header('Height of the result in px.'),
@@ -75,6 +85,10 @@ export function openApiDocument(serverUrl: string) {
                 [removalHeaders.creditsCharged]: header(
                   'Litres charged: 0 for a preview, 1 for a full size.',
                 ),
+                'X-Type': {
+                  description: 'The foreground type the caller named (type), unless type_level is none.',
+                  schema: { type: 'string' },
+                },
                 [removalHeaders.processingTime]: header(
                   'Milliseconds the server spent on the request, from its arrival to the result.',
                 ),
@@ -85,6 +99,7 @@ export function openApiDocument(serverUrl: string) {
                 'image/jpeg': { schema: { type: 'string', format: 'binary' } },
                 'image/webp': { schema: { type: 'string', format: 'binary' } },
                 'image/avif': { schema: { type: 'string', format: 'binary' } },
+                'application/zip': { schema: { type: 'string', format: 'binary' } },
                 'application/json': {
                   schema: {
                     type: 'object',
@@ -108,20 +123,24 @@ export function openApiDocument(serverUrl: string) {
               },
             },
             400: errorResponse(
-              'ACTION_FAILED: an invalid parameter or image; details.errorCode says which (100–116). ' +
-                'MALFORMED_FORM: a multipart body that cannot be read (no boundary).',
+              'Invalid parameters or an unreadable image, nothing charged: remove.bg codes such as missing_source, ' +
+                'invalid_file_type, failed_to_read_image, file_too_large, invalid_size, invalid_format, invalid_roi; ' +
+                'meta.errorCode says which (100–122), meta.code ACTION_FAILED. Also MALFORMED_FORM, ' +
+                'FORM_TOO_MANY_PARTS, FORM_FIELD_TOO_LARGE and PAYLOAD_TOO_LARGE (a body over 48 MB).',
             ),
-            401: errorResponse('A full size without a key (ACTION_FAILED, errorCode 101).'),
-            402: errorResponse('INSUFFICIENT_BALANCE: no litres left.'),
-            403: errorResponse('The key is not valid (ACTION_FAILED, errorCode 100).'),
-            413: errorResponse(
-              'PAYLOAD_TOO_LARGE (a JSON body over 48 MB), FORM_TOO_MANY_PARTS (over 30 fields or 4 ' +
-                'files) or FORM_FIELD_TOO_LARGE (a text field over 64 KB; base64 images have their own limit).',
+            402: errorResponse(
+              'insufficient_credits (INSUFFICIENT_BALANCE): no litres left, nothing charged.',
+            ),
+            403: errorResponse(
+              'auth_failed: the key is not valid (errorCode 100), or a full size was asked without one (101).',
             ),
             429: errorResponse(
-              'RATE_LIMITED: too many requests, or 10 wrong keys from one address in 10 minutes; see Retry-After.',
+              'rate_limit_exceeded (RATE_LIMITED): too many requests, or 10 wrong keys from one address in 10 ' +
+                'minutes; see Retry-After.',
             ),
-            503: errorResponse('SERVER_BUSY: every image processor is busy; see Retry-After.'),
+            503: errorResponse(
+              'service_unavailable (SERVER_BUSY): every image processor is busy; see Retry-After.',
+            ),
           },
         },
       },
@@ -129,16 +148,15 @@ export function openApiDocument(serverUrl: string) {
         get: {
           operationId: 'account',
           summary: 'The litre balance of the key owner',
-          security: [{ accessToken: [] }],
+          security: [{ apiKey: [] }, { accessToken: [] }],
           responses: {
             200: {
               description: 'The balance.',
               headers: rateHeaders,
               content: { 'application/json': { schema: { $ref: '#/components/schemas/Account' } } },
             },
-            401: errorResponse('No key (ACTION_FAILED, errorCode 101).'),
-            403: errorResponse('The key is not valid (ACTION_FAILED, errorCode 100).'),
-            429: errorResponse('RATE_LIMITED: see Retry-After.'),
+            403: errorResponse('auth_failed: no key (errorCode 101) or a key that is not valid (100).'),
+            429: errorResponse('rate_limit_exceeded: see Retry-After.'),
           },
         },
       },

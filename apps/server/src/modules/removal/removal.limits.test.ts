@@ -1,6 +1,7 @@
 import { type Engine, EngineError } from '@cutout/engine';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorOf } from '../../test/api-errors.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 /**
@@ -35,7 +36,10 @@ describe('busy engine and rate limits', () => {
     const response = await removebg();
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('5');
-    expect(response.json().code).toBe('SERVER_BUSY');
+    expect(errorOf(response)).toMatchObject({
+      code: 'SERVER_BUSY',
+      removeBg: { status: '503', code: 'service_unavailable' },
+    });
   });
 
   it('limits requests per caller with X-RateLimit headers, then 429 and Retry-After', async () => {
@@ -45,7 +49,10 @@ describe('busy engine and rate limits', () => {
     expect(Number(second.headers['x-ratelimit-reset'])).toBeGreaterThan(Date.now() / 1000);
     const third = await removebg();
     expect(third.statusCode).toBe(429);
-    expect(third.json().code).toBe('RATE_LIMITED');
+    expect(errorOf(third)).toMatchObject({
+      code: 'RATE_LIMITED',
+      removeBg: { status: '429', code: 'rate_limit_exceeded', title: 'Rate limit exceeded' },
+    });
     expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
   });
 });

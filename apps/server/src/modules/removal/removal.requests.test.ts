@@ -1,5 +1,6 @@
 import type { Engine, RemovalCall, RemovalResult } from '@cutout/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorOf } from '../../test/api-errors.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { createRemovalService } from './removal.service.ts';
 import type { RemoveBackgroundWorkflow } from './remove-background.workflow.ts';
@@ -72,6 +73,9 @@ describe('removal requests', () => {
       headers: { ...body.headers, ...headers },
     });
 
+  // The public API answers remove.bg's statuses: 400 for whatever is wrong with the request.
+  const tooLarge = (url: string) => (url === removebg ? 400 : 413);
+
   describe('the form', () => {
     it('refuses multipart without a boundary with 400 MALFORMED_FORM, on both routes', async () => {
       for (const url of [execute, removebg]) {
@@ -80,7 +84,7 @@ describe('removal requests', () => {
           headers: { 'content-type': 'multipart/form-data' },
         });
         expect(response.statusCode, url).toBe(400);
-        expect(response.json(), url).toMatchObject({
+        expect(errorOf(response), url).toMatchObject({
           code: 'MALFORMED_FORM',
           message: 'The form cannot be read: it is not valid multipart/form-data.',
         });
@@ -91,8 +95,8 @@ describe('removal requests', () => {
       const fields = Array.from({ length: 31 }, (_, i) => [`extra_${i}`, 'x'] as [string, string]);
       for (const url of [execute, removebg]) {
         const response = await post(url, '198.51.100.2', form([...fields, ['image_file', png]]));
-        expect(response.statusCode, url).toBe(413);
-        expect(response.json(), url).toMatchObject({
+        expect(response.statusCode, url).toBe(tooLarge(url));
+        expect(errorOf(response), url).toMatchObject({
           code: 'FORM_TOO_MANY_PARTS',
           message: 'The form has too many parts: at most 30 fields and 4 files are accepted.',
         });
@@ -115,8 +119,8 @@ describe('removal requests', () => {
           ['image_file', png],
         ]),
       );
-      expect(huge.statusCode).toBe(413);
-      expect(huge.json()).toMatchObject({
+      expect(huge.statusCode).toBe(400);
+      expect(errorOf(huge)).toMatchObject({
         code: 'FORM_FIELD_TOO_LARGE',
         message: 'The form field notes is too long: at most 65536 bytes are accepted.',
       });
@@ -159,9 +163,10 @@ describe('removal requests', () => {
           ['image_file_b64', 'A'.repeat(48 * 1024 * 1024 + 1)],
         ]),
       );
-      expect(tooLong.json()).toMatchObject({
+      expect(errorOf(tooLong)).toMatchObject({
         code: 'ACTION_FAILED',
         details: { errorCode: 103, value: 33554432 },
+        removeBg: { status: '400', code: 'file_too_large', title: 'File too large' },
       });
       calls.length = 0;
       const extra = await post(
@@ -189,8 +194,8 @@ describe('removal requests', () => {
           'content-type': 'application/json',
         },
       );
-      expect(response.statusCode, url).toBe(413);
-      expect(response.json(), url).toMatchObject({
+      expect(response.statusCode, url).toBe(tooLarge(url));
+      expect(errorOf(response), url).toMatchObject({
         code: 'PAYLOAD_TOO_LARGE',
         message: 'The request is too large: at most 50331648 bytes are accepted.',
       });
@@ -208,7 +213,7 @@ describe('removal requests', () => {
         ]),
       );
       expect(response.statusCode).toBe(400);
-      expect(response.json().details).toEqual({ errorCode: 104, value: 'bogus' });
+      expect(errorOf(response).details).toEqual({ errorCode: 104, value: 'bogus' });
     });
 
     it('takes a preview size in any letter case', async () => {
@@ -232,7 +237,12 @@ describe('removal requests', () => {
           ['image_file', png],
         ]),
       );
-      expect([full.statusCode, full.json().details.errorCode]).toEqual([401, 101]);
+      expect([full.statusCode, errorOf(full).details]).toEqual([403, { errorCode: 101 }]);
+      expect(errorOf(full).removeBg).toEqual({
+        status: '403',
+        code: 'auth_failed',
+        title: 'Missing API Key',
+      });
     });
   });
 
@@ -257,12 +267,18 @@ describe('removal requests', () => {
       for (let i = 0; i < 10; i += 1) {
         const wrong = await account('198.51.100.7', `ck_wrong_${i}`);
         expect(wrong.statusCode).toBe(403);
-        expect(wrong.json().details.errorCode).toBe(100);
+        expect(errorOf(wrong)).toMatchObject({
+          details: { errorCode: 100 },
+          removeBg: { code: 'auth_failed', title: 'Invalid API Key' },
+        });
       }
       for (const key of ['ck_wrong_again', rightKey]) {
         const locked = await account('198.51.100.7', key);
         expect(locked.statusCode).toBe(429);
-        expect(locked.json().code).toBe('RATE_LIMITED');
+        expect(errorOf(locked)).toMatchObject({
+          code: 'RATE_LIMITED',
+          removeBg: { title: 'Rate limit exceeded' },
+        });
         expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
       }
       expect((await account('198.51.100.8', rightKey)).statusCode).toBe(200);
@@ -327,6 +343,7 @@ describe('a refused download', () => {
       removeBackground: {} as RemoveBackgroundWorkflow,
       fetchOptions: { maxBytes: 1024, timeoutMs: 2000, maxRedirects: 1 },
       litreCostFull: 1,
+      litresOf: async () => 0,
     });
     const refusal = await removal
       .execute({

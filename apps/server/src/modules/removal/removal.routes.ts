@@ -2,10 +2,12 @@ import { removalHeaders } from '@cutout/contracts';
 import type { RemovalResult } from '@cutout/engine';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../platform/errors.ts';
+import { errorHandler } from '../../platform/http/errors.ts';
 import { type RateLimiter, type RateRule, refuseWhenLimited } from '../../platform/rate-limit.ts';
 import type { ApiKeyService } from '../api-keys/api-keys.service.ts';
 import type { LitreService } from '../ledger/litres.service.ts';
 import type { StoreService } from '../store/store.service.ts';
+import { sendPublicApiError } from './public-api-errors.ts';
 import { actionFailed, type RemovalRequest, type RemovalService } from './removal.service.ts';
 import { type RemovalInput, readRemovalInput } from './removal-input.ts';
 
@@ -39,6 +41,35 @@ function sendResult(reply: FastifyReply, result: RemovalResult, cost: number, si
     .header('cache-control', 'no-store')
     .type(result.mime)
     .send(result.bytes);
+}
+
+/**
+ * remove.bg's JSON answer is chosen by the Accept header as well as by output_format: JSON when the
+ * caller's first preference is application/json and it lists no image type.
+ */
+function prefersJson(accept: string | undefined): boolean {
+  if (!accept) return false;
+  const types = accept
+    .split(',')
+    .map((entry) => {
+      const [type = '', ...params] = entry.split(';').map((part) => part.trim().toLowerCase());
+      const q = params.find((param) => param.startsWith('q='));
+      return { type, q: q ? Number(q.slice(2)) : 1 };
+    })
+    .filter((entry) => entry.q > 0);
+  if (types.some((entry) => entry.type.startsWith('image/'))) return false;
+  const best = Math.max(...types.map((entry) => entry.q));
+  return types.find((entry) => entry.q === best)?.type === 'application/json';
+}
+
+/**
+ * X-Type, remove.bg's detected foreground type: said when the caller named the type and did not ask
+ * for none (type_level=none). The service has no classifier: `auto` leaves the header out.
+ */
+function foregroundType(fields: Record<string, unknown>): string | null {
+  const type = typeof fields.type === 'string' ? fields.type.trim().toLowerCase() : '';
+  const level = typeof fields.type_level === 'string' ? fields.type_level.trim().toLowerCase() : '';
+  return type && type !== 'auto' && level !== 'none' ? type : null;
 }
 
 /** Field names of the execute call (SPEC §7.2) and of the public API (remove.bg's) to one request. */
@@ -100,6 +131,7 @@ export async function publicApiRoutes(
 ): Promise<void> {
   app.decorateRequest('apiKeyId', null);
   app.decorateRequest('user', null);
+  app.setErrorHandler(errorHandler({ bodyLimit: removalBodyLimit, send: sendPublicApiError }));
   app.addHook('onRequest', async (request, reply) => {
     const value = (request.headers['x-access-token'] ?? request.headers['x-api-key']) as string | undefined;
     let caller = `ip:${request.ip}`;
@@ -130,14 +162,19 @@ export async function publicApiRoutes(
 
   app.post('/removebg', { bodyLimit: removalBodyLimit }, async (request, reply) => {
     const input = await readRemovalInput(request);
+    const { fields } = input;
+    if ((fields.output_format ?? '') === '' && prefersJson(request.headers.accept))
+      fields.output_format = 'json';
     // Without a key only previews (SPEC §6): the service asks a full size for the key (101).
     const who = { user: request.user ?? null, apiKeyId: request.apiKeyId, credential: 'apiKey' as const };
     const { result, cost } = await options.removal.execute(toRemovalRequest(request, input, who));
+    const type = foregroundType(fields);
+    if (type) reply.header('x-type', type);
     return sendResult(reply, result, cost, sizeLimitHeader(options.stores));
   });
 
   app.get('/account', async (request) => {
-    if (!request.user) throw actionFailed(101, undefined, 401);
+    if (!request.user) throw actionFailed(101, undefined, 403);
     const [litres, summary] = await Promise.all([
       options.litres.balance(request.user),
       options.litres.summary(request.user),

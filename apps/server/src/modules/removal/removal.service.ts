@@ -33,7 +33,7 @@ export interface RemovalRequest {
   log: { info(details: object, message: string): void };
   image: ImageSource;
   background: ImageSource;
-  /** The option fields as sent: size, channels, format, output_format, bg_color, crop, crop_margin. */
+  /** The option fields as sent (remove.bg's names): size, channels, format, bg_color, crop, scale, roi… */
   options: Record<string, unknown>;
 }
 
@@ -45,6 +45,13 @@ const optionNames = [
   'bg_color',
   'crop',
   'crop_margin',
+  'type',
+  'type_level',
+  'scale',
+  'position',
+  'roi',
+  'add_shadow',
+  'semitransparency',
 ] as const;
 
 /** An ACTION_FAILED error with its SPEC §8.3 code; the message is chosen in the caller's language. */
@@ -75,7 +82,16 @@ export function createRemovalService(deps: {
   removeBackground: RemoveBackgroundWorkflow;
   fetchOptions: SafeFetchOptions;
   litreCostFull: number;
+  /** Litres a holder can spend now: `size=auto` is a full size when they cover one. */
+  litresOf: (holder: LitreHolder) => Promise<number>;
 }) {
+  /** remove.bg's `auto`: the highest size the caller can have, a full one when they can pay for it. */
+  async function resolveAuto(raw: Record<string, unknown>, user: LitreHolder | null) {
+    if (typeof raw.size !== 'string' || raw.size.trim().toLowerCase() !== 'auto') return raw;
+    const affordable = user !== null && (await deps.litresOf(user)) >= deps.litreCostFull;
+    return { ...raw, size: affordable ? 'full' : 'preview' };
+  }
+
   async function bytesOf(
     source: ImageSource,
     context: { download: number; invalid: number; log: RemovalRequest['log'] },
@@ -106,13 +122,14 @@ export function createRemovalService(deps: {
 
   return {
     async execute(request: RemovalRequest): Promise<{ result: RemovalResult; cost: number }> {
-      const raw = Object.fromEntries(
+      const given = Object.fromEntries(
         optionNames.flatMap((name) =>
           request.options[name] === undefined || request.options[name] === ''
             ? []
             : [[name, request.options[name]]],
         ),
       );
+      const raw = await resolveAuto(given, request.user);
       let options: ReturnType<typeof parseRemovalOptions>;
       try {
         options = parseRemovalOptions(raw);
@@ -122,7 +139,7 @@ export function createRemovalService(deps: {
       const cost = options.size === 'full' ? deps.litreCostFull : 0;
       if (cost > 0 && !request.user) {
         throw request.credential === 'apiKey'
-          ? actionFailed(101, undefined, 401)
+          ? actionFailed(101, undefined, 403)
           : new DomainError('AUTHORIZATION_REQUIRED');
       }
 

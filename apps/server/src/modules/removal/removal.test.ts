@@ -4,6 +4,7 @@ import { crc32 } from 'node:zlib';
 import { createEngine, type Engine } from '@cutout/engine';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorOf } from '../../test/api-errors.ts';
 import {
   createTestApp,
   litreBalance,
@@ -208,7 +209,7 @@ describe.each(testDatabases)('the removal service on %s', (kind) => {
       url: '/api/v1/removebg',
       payload: { image_file_b64: photo.toString('base64'), size: 'preview', channels: ['rgba', 'alpha'] },
     });
-    expect(listInJson.json().details.errorCode).toBe(105);
+    expect(errorOf(listInJson).details).toMatchObject({ errorCode: 105 });
     const ru = await execute(
       { image_file: photo, size: 'preview', bg_color: 'nope' },
       { 'x-locale-id': 'ru' },
@@ -360,13 +361,34 @@ describe.each(testDatabases)('the removal service on %s', (kind) => {
       expect(meta).toMatchObject({ format: 'heif', compression: 'av1', hasAlpha: true });
     });
 
+    it("answers remove.bg's JSON for Accept: application/json, and names a refused picture its way", async () => {
+      const response = await removebg({ image_file: photo, size: 'preview' }, { accept: 'application/json' });
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      const { data } = response.json();
+      expect(data).toMatchObject({
+        foreground_top: expect.any(Number),
+        foreground_left: expect.any(Number),
+        foreground_width: expect.any(Number),
+        foreground_height: expect.any(Number),
+      });
+      expect(data.foreground_width).toBeGreaterThan(100);
+      await expect(sharp(Buffer.from(data.result_b64, 'base64')).metadata()).resolves.toMatchObject({
+        format: 'png',
+      });
+      const junk = await removebg({ image_file: Buffer.from('not a picture'), size: 'preview' });
+      expect(junk.statusCode).toBe(400);
+      expect(junk.json().errors[0]).toMatchObject({ code: 'invalid_file_type', meta: { errorCode: 113 } });
+      const cut = await removebg({ image_file: photo.subarray(0, photo.length / 2), size: 'preview' });
+      expect(cut.json().errors[0]).toMatchObject({ code: 'failed_to_read_image', title: expect.any(String) });
+    });
+
     it('allows only previews without a key, and refuses a wrong key', async () => {
       const full = await removebg({ image_file: photo, size: 'full' });
-      expect(full.statusCode).toBe(401);
-      expect(full.json().details.errorCode).toBe(101);
+      expect(full.statusCode).toBe(403);
+      expect(errorOf(full).details).toEqual({ errorCode: 101 });
       const wrong = await removebg({ image_file: photo, size: 'preview' }, { 'x-access-token': 'ck_wrong' });
       expect(wrong.statusCode).toBe(403);
-      expect(wrong.json().details.errorCode).toBe(100);
+      expect(errorOf(wrong).details).toEqual({ errorCode: 100 });
     });
   });
 });

@@ -7,17 +7,22 @@ import { DomainError } from '../errors.ts';
 
 const httpMethods: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
-/** Sends the one error body of the API. */
-export function sendError(request: FastifyRequest, reply: FastifyReply, error: DomainError): FastifyReply {
-  const { details, params, headers, message } = error.options;
-  const body: ErrorBody = {
+/** The one error body of the API, its message in the request's language. */
+export function errorBodyOf(request: FastifyRequest, error: DomainError): ErrorBody {
+  const { details, params, message } = error.options;
+  return {
     code: error.code,
     message: message ?? errorMessage(error.code, request.language, params),
     ...(details === undefined ? {} : { details }),
     requestId: request.id,
   };
+}
+
+/** Sends the one error body of the API. */
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: DomainError): FastifyReply {
+  const { headers } = error.options;
   if (headers) reply.headers(headers);
-  return reply.code(error.status).type('application/json; charset=utf-8').send(body);
+  return reply.code(error.status).type('application/json; charset=utf-8').send(errorBodyOf(request, error));
 }
 
 const fastifyCodes: Record<string, ErrorCode> = {
@@ -88,6 +93,26 @@ function toDomainError(error: FastifyError, bodyLimit: number, language: Languag
   return new DomainError('INTERNAL_ERROR');
 }
 
+type ErrorSender = (request: FastifyRequest, reply: FastifyReply, error: DomainError) => FastifyReply;
+
+/**
+ * An error handler: logs what was refused (and, loudly, what failed unexpectedly), maps it to a
+ * DomainError and sends it with `send` (the API's one body by default; a scope may speak a dialect).
+ */
+export function errorHandler(options: { bodyLimit: number; send?: ErrorSender }) {
+  const send = options.send ?? sendError;
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const domainError = toDomainError(
+      error,
+      request.routeOptions.bodyLimit ?? options.bodyLimit,
+      request.language,
+    );
+    if (domainError.code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'unexpected error');
+    else request.log.info({ code: domainError.code }, 'request refused');
+    return send(request, reply, domainError);
+  };
+}
+
 /**
  * One error model for every route: domain errors, Fastify's own errors (body too large, bad
  * JSON, validation), 405 for a known path with another verb, and JSON 404 under /api.
@@ -114,16 +139,7 @@ export function registerErrorHandling(
     }
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const domainError = toDomainError(
-      error,
-      request.routeOptions.bodyLimit ?? options.bodyLimit,
-      request.language,
-    );
-    if (domainError.code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'unexpected error');
-    else request.log.info({ code: domainError.code }, 'request refused');
-    return sendError(request, reply, domainError);
-  });
+  app.setErrorHandler(errorHandler({ bodyLimit: options.bodyLimit }));
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

@@ -1,0 +1,266 @@
+import { type Engine, parseRemovalOptions, type RemovalResult } from '@cutout/engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
+
+/**
+ * The public API's dialect: remove.bg's API v1.0 as its clients call it — multipart forms in their
+ * field order, JSON bodies with booleans as text and absent values as "", Accept headers, remove.bg's
+ * error body and statuses. The engine is a stand-in that notes the options it was asked for (the real
+ * engine's answers are in removal.test.ts): what is tested is the server in front of it.
+ */
+const asked: Array<Record<string, unknown>> = [];
+const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
+const answer: RemovalResult = {
+  bytes: png,
+  mime: 'image/png',
+  image: png,
+  format: 'png',
+  width: 1,
+  height: 1,
+  foreground: { x: 0, y: 0, width: 1, height: 1 },
+  original: { width: 1, height: 1 },
+  maskCached: false,
+  timings: {},
+};
+const standIn = {
+  remove: async (_bytes: Uint8Array, options: Record<string, unknown>) => {
+    asked.push(options);
+    return answer;
+  },
+} as unknown as Engine;
+
+/** A multipart body as remove.bg's clients send it: the fields in the order given, files with a name. */
+function multipart(parts: Array<[string, string | Buffer]>) {
+  const boundary = '--------------------------removebgclient';
+  const chunks = parts.flatMap(([name, value]) => {
+    const file = Buffer.isBuffer(value) ? `; filename="photo.png"\r\nContent-Type: image/png` : '';
+    return [
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file}\r\n\r\n`),
+      Buffer.isBuffer(value) ? value : Buffer.from(value),
+      Buffer.from('\r\n'),
+    ];
+  });
+  return {
+    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+describe('the public API speaks remove.bg v1.0', () => {
+  let t: TestApp;
+  let key: string;
+  let spentKey: string;
+
+  const issueKey = async (token: string) =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/stores/actions/remove-background/issueToken',
+        payload: { label: 'remove.bg client' },
+        headers: { authorization: token },
+      })
+    ).json().value as string;
+
+  const removebg = (
+    body: { payload: Buffer | object; headers?: Record<string, string> },
+    headers: Record<string, string> = {},
+    url = '/v1.0/removebg',
+  ) => t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...headers } });
+
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { API_REQUESTS_PER_MINUTE: '1000' }, { engine: async () => standIn });
+    key = await issueKey(await registerUser(t, 'removebg-client@example.com'));
+    spentKey = await issueKey(await registerUser(t, 'spent@example.com'));
+    for (let i = 0; i < 5; i += 1) {
+      const full = await removebg(
+        multipart([
+          ['image_file', png],
+          ['size', 'full'],
+        ]),
+        { 'x-api-key': spentKey },
+      );
+      expect(full.statusCode, full.body).toBe(200);
+    }
+  });
+  afterAll(() => t.close());
+
+  it('takes every documented parameter from a multipart form and a JSON body, booleans as text', async () => {
+    const parameters: Array<[string, string]> = [
+      ['size', 'preview'],
+      ['type', 'product'],
+      ['type_level', '2'],
+      ['format', 'png'],
+      ['roi', '0% 0% 100% 100%'],
+      ['crop', 'true'],
+      ['crop_margin', '10px'],
+      ['scale', '80%'],
+      ['position', 'center'],
+      ['channels', 'rgba'],
+      ['add_shadow', 'true'],
+      ['semitransparency', 'false'],
+      ['bg_color', '81d4fa'],
+    ];
+    asked.length = 0;
+    const form = await removebg(multipart([['image_file', png], ...parameters]), { 'x-api-key': key });
+    expect(form.statusCode, form.body).toBe(200);
+    const json = await removebg(
+      { payload: { image_file_b64: png.toString('base64'), ...Object.fromEntries(parameters) } },
+      { 'x-api-key': key },
+    );
+    expect(json.statusCode, json.body).toBe(200);
+    // The engine gets what its own parser makes of the fields, from either body.
+    const parsed = { ...parseRemovalOptions(Object.fromEntries(parameters)), bg_image: null };
+    expect(asked).toEqual([parsed, parsed]);
+  });
+
+  it('treats parameters sent as empty strings as absent', async () => {
+    asked.length = 0;
+    const response = await removebg({
+      payload: {
+        image_url: '',
+        image_file_b64: png.toString('base64'),
+        size: 'preview',
+        bg_color: '',
+        bg_image_url: '',
+        crop_margin: '',
+        scale: '',
+        roi: '',
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(asked[0]).toEqual({ ...parseRemovalOptions({ size: 'preview' }), bg_image: null });
+  });
+
+  it('answers JSON for Accept: application/json, an image for image/* and for no preference', async () => {
+    const accept = async (value: string | undefined) => {
+      asked.length = 0;
+      await removebg(
+        multipart([
+          ['image_file', png],
+          ['size', 'preview'],
+        ]),
+        value ? { accept: value } : {},
+      );
+      return asked[0]?.output_format;
+    };
+    expect(await accept('application/json')).toBe('json');
+    expect(await accept('application/json, text/plain, */*')).toBe('json');
+    expect(await accept('image/*')).toBe('image');
+    expect(await accept('image/png, application/json')).toBe('image');
+    expect(await accept('*/*')).toBe('image');
+    expect(await accept(undefined)).toBe('image');
+    expect(await accept('text/html;q=0.9, application/json;q=0.1')).toBe('image');
+  });
+
+  it('says the foreground type the caller named in X-Type, unless type_level is none', async () => {
+    const typed = await removebg(
+      multipart([
+        ['image_file', png],
+        ['size', 'preview'],
+        ['type', 'car'],
+      ]),
+    );
+    expect(typed.headers['x-type']).toBe('car');
+    const none = await removebg(
+      multipart([
+        ['image_file', png],
+        ['size', 'preview'],
+        ['type', 'car'],
+        ['type_level', 'none'],
+      ]),
+    );
+    expect(none.headers['x-type']).toBeUndefined();
+    const auto = await removebg(
+      multipart([
+        ['image_file', png],
+        ['size', 'preview'],
+      ]),
+    );
+    expect(auto.headers['x-type']).toBeUndefined();
+  });
+
+  it('makes size=auto a full size when the key owner has a litre, a free preview otherwise', async () => {
+    const auto = (headers: Record<string, string>) =>
+      removebg(
+        multipart([
+          ['image_file', png],
+          ['size', 'auto'],
+        ]),
+        headers,
+      );
+    asked.length = 0;
+    const paid = await auto({ 'x-api-key': key });
+    expect(paid.headers['x-credits-charged']).toBe('1');
+    const spent = await auto({ 'x-api-key': spentKey });
+    expect([spent.statusCode, spent.headers['x-credits-charged']]).toEqual([200, '0']);
+    const visitor = await auto({});
+    expect([visitor.statusCode, visitor.headers['x-credits-charged']]).toEqual([200, '0']);
+    expect(asked.map((options) => options.size)).toEqual(['full', 'preview', 'preview']);
+  });
+
+  it('answers errors in remove.bg shape with its statuses, keeping the SPEC code and our message', async () => {
+    const missing = await removebg(multipart([['size', 'preview']]), { 'accept-language': 'ru' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({
+      errors: [
+        {
+          status: '400',
+          code: 'missing_source',
+          title: 'No image given',
+          detail: 'Нет изображения: передайте файл, base64 или URL.',
+          meta: { code: 'ACTION_FAILED', errorCode: 108 },
+        },
+      ],
+      requestId: expect.any(String),
+    });
+
+    const credits = await removebg(
+      multipart([
+        ['image_file', png],
+        ['size', 'full'],
+      ]),
+      {
+        'x-api-key': spentKey,
+      },
+    );
+    expect(credits.statusCode).toBe(402);
+    expect(credits.json().errors[0]).toMatchObject({
+      status: '402',
+      code: 'insufficient_credits',
+      title: 'Insufficient credits',
+      meta: { code: 'INSUFFICIENT_BALANCE' },
+    });
+
+    const badKey = await t.app.inject({
+      method: 'GET',
+      url: '/v1.0/account',
+      headers: { 'x-api-key': 'nope' },
+    });
+    expect(badKey.statusCode).toBe(403);
+    expect(badKey.json().errors[0]).toMatchObject({ code: 'auth_failed', title: 'Invalid API Key' });
+    const noKey = await t.app.inject({ method: 'GET', url: '/api/v1/account' });
+    expect(noKey.statusCode).toBe(403);
+    expect(noKey.json().errors[0]).toMatchObject({ title: 'Missing API Key', meta: { errorCode: 101 } });
+
+    const cases: Array<[Array<[string, string]>, string, number]> = [
+      [[['size', 'huge']], 'invalid_size', 104],
+      [[['channels', 'cmyk']], 'invalid_channels', 110],
+      [[['bg_color', 'nope']], 'invalid_bg_color', 111],
+      [[['format', 'gif']], 'invalid_format', 112],
+      [[['crop', 'maybe']], 'invalid_crop', 115],
+      [
+        [
+          ['crop', 'true'],
+          ['crop_margin', '1 2 3'],
+        ],
+        'invalid_crop_margin',
+        116,
+      ],
+    ];
+    for (const [fields, code, errorCode] of cases) {
+      const response = await removebg(multipart([['image_file', png], ['size', 'preview'], ...fields]));
+      expect(response.statusCode, code).toBe(400);
+      expect(response.json().errors[0], code).toMatchObject({ status: '400', code, meta: { errorCode } });
+    }
+  });
+});
