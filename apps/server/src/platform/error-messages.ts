@@ -206,6 +206,12 @@ const actionCatalogue: Record<Language, Record<number, string>> = {
     114: 'Invalid background image: only JPG, PNG, WEBP and AVIF up to 32 MB.',
     115: 'Crop must be true or false.',
     116: 'Invalid crop margin: 1, 2 or 4 values in px or %.',
+    117: 'Invalid scale: use original or a value from 10% to 100%.',
+    118: 'Invalid position: use original, center, or one or two values from 0% to 100%.',
+    119: 'Invalid region of interest: four values "x1 y1 x2 y2" in px or %, inside the image, enclosing an area.',
+    120: 'Invalid type: use auto, person, product, car, animal, graphics or other (type_level: none, 1, 2 or latest).',
+    121: 'add_shadow must be true or false.',
+    122: 'semitransparency must be true or false.',
   },
   ru: {
     100: 'Недействительный API-ключ.',
@@ -224,6 +230,12 @@ const actionCatalogue: Record<Language, Record<number, string>> = {
     114: 'Неверное фоновое изображение: только JPG, PNG, WEBP и AVIF до 32 МБ.',
     115: 'Обрезка должна быть true или false.',
     116: 'Неверные отступы обрезки: 1, 2 или 4 значения в px или %.',
+    117: 'Неверный масштаб: original или значение от 10% до 100%.',
+    118: 'Неверное положение: original, center или одно-два значения от 0% до 100%.',
+    119: 'Неверная область интереса: четыре значения «x1 y1 x2 y2» в px или %, внутри изображения и с ненулевой площадью.',
+    120: 'Неверный тип: auto, person, product, car, animal, graphics или other (type_level: none, 1, 2 или latest).',
+    121: 'add_shadow должен быть true или false.',
+    122: 'semitransparency должен быть true или false.',
   },
 };
 
