@@ -30,5 +30,7 @@ describe('cli', () => {
     expect(refused).toMatchObject({ code: 1, stderr: expect.stringMatching(/error 111/) });
     const badMargin = await run([input, path.join(dir, 'out.png'), '--crop', '--crop-margin', '1 2 3']);
     expect(badMargin).toMatchObject({ code: 1, stderr: expect.stringMatching(/error 116/) });
+    const badScale = await run([input, path.join(dir, 'out.zip'), '--scale', '5%', '--add-shadow']);
+    expect(badScale).toMatchObject({ code: 1, stderr: expect.stringMatching(/error 117/) });
   });
 });

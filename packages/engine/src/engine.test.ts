@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine, EngineError, LIMITS } from './index.ts';
-import { discBox, discPhoto, pixelsOf, pngClaiming } from './test-images.ts';
+import { discBox, discPhoto, pixelsOf, pngClaiming, readStoredZip } from './test-images.ts';
 
 // One engine (one worker, one IS-Net session) for the whole file; most tests reuse one photo, so
 // the network runs once for it and the rest comes from the mask cache.
@@ -146,6 +146,25 @@ describe('engine: the cut-out', () => {
     expect((await engine.remove(photo, { format: 'auto', bg_color: 'white' })).format).toBe('jpg');
   });
 
+  it('answers a ZIP of color.jpg and alpha.png with the subject scaled to 50% of the canvas, centred', async () => {
+    const result = await engine.remove(photo, { format: 'zip', scale: '50%' });
+    expect(result).toMatchObject({ mime: 'application/zip', format: 'zip', width: W, height: H });
+    const entries = readStoredZip(result.bytes);
+    expect([...entries.keys()]).toEqual(['color.jpg', 'alpha.png']);
+    for (const name of ['color.jpg', 'alpha.png'])
+      expect(await sharp(entries.get(name)).metadata()).toMatchObject({ width: W, height: H });
+    // The disc is square, so its height (the larger share of the 800x600 canvas) becomes 300 px.
+    const box = result.foreground;
+    near(box.height, H / 2, 1);
+    near(box.width, H / 2, 2);
+    near(box.x, (W - box.width) / 2, 1);
+    near(box.y, (H - box.height) / 2, 1);
+    const alpha = await pixelsOf(entries.get('alpha.png')!);
+    expect(alpha.at(W / 2, H / 2)[0]).toBe(255);
+    expect(alpha.at(box.x - 10, H / 2)[0]).toBe(0);
+    expect(alpha.at(W / 2, box.y + box.height + 10)[0]).toBe(0);
+  });
+
   it('answers JSON with base64 image, size and foreground box for output_format=json', async () => {
     const result = await engine.remove(photo, { output_format: 'json', size: 'preview', crop: true });
     expect(result.mime).toBe('application/json');
@@ -226,6 +245,22 @@ describe('engine: errors', () => {
     expect(await codeOf(engine.remove(photo, { bg_image: badBg }))).toBe(114);
     expect(await codeOf(engine.remove(photo, { crop: 'perhaps' }))).toBe(115);
     expect(await codeOf(engine.remove(photo, { crop: true, crop_margin: '1 2 3' }))).toBe(116);
+    expect(await codeOf(engine.remove(photo, { scale: '5%' }))).toBe(117);
+    expect(await codeOf(engine.remove(photo, { position: 'top' }))).toBe(118);
+    expect(await codeOf(engine.remove(photo, { roi: '1 2 3' }))).toBe(119);
+    // Checked against the header before a worker is asked.
+    await expect(engine.remove(photo, { roi: `0 0 ${W + 1} ${H}` })).rejects.toMatchObject({
+      code: 119,
+      value: 'exceeds_bounds',
+    });
+    await expect(engine.remove(photo, { roi: '50% 0 40% 100%' })).rejects.toMatchObject({
+      code: 119,
+      value: 'empty',
+    });
+    expect(await codeOf(engine.remove(photo, { type: 'tree' }))).toBe(120);
+    expect(await codeOf(engine.remove(photo, { type_level: '9' }))).toBe(120);
+    expect(await codeOf(engine.remove(photo, { add_shadow: 'maybe' }))).toBe(121);
+    expect(await codeOf(engine.remove(photo, { semitransparency: 'half' }))).toBe(122);
   });
 
   it('probes the bare network in a worker', async () => {

@@ -10,6 +10,7 @@ import { readHeader } from './pipeline/decode.ts';
 import { DEFAULT_ENCODE, type EncodeConfig, type ImageFormat } from './pipeline/encode.ts';
 import type { Box } from './pipeline/frame.ts';
 import { DEFAULT_REFINE, type MaskData, type RefineConfig } from './pipeline/refine.ts';
+import { resolveRoi } from './pipeline/roi.ts';
 import type { WorkerReply, WorkerSetup, WorkerTask } from './worker/protocol.ts';
 
 /** Everything about an engine that can differ from the defaults. */
@@ -171,6 +172,8 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
   ): Promise<RemovalResult> {
     const header = await readHeader(input);
     if (options.bg_image) await readHeader(options.bg_image, 'background');
+    // A region past the image or without area is refused here, without waiting for a worker.
+    if (options.roi) resolveRoi(options.roi, header);
     const digest = Buffer.from(await crypto.subtle.digest('SHA-256', input)).toString('hex');
     // The digest has a fixed length at the end, so no scope can pass for another scope's key.
     const key = `${cacheScope}:${digest}`;

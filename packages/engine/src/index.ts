@@ -11,5 +11,6 @@ export { LIMITS } from './limits.ts';
 export type { ModelConfig } from './model/prepare.ts';
 export type { CropMargin, Length, RemovalOptions, RemovalOptionsInput } from './options.ts';
 export { DEFAULT_OPTIONS, parseRemovalOptions, SIZE_NAMES } from './options.ts';
+export type { Position, Roi } from './options-layout.ts';
 export type { Box } from './pipeline/frame.ts';
 export type { RefineConfig } from './pipeline/refine.ts';

@@ -1,7 +1,14 @@
-import { sizeNames } from '@cutout/contracts';
+import {
+  type ForegroundType,
+  foregroundTypeLevels,
+  foregroundTypes,
+  sizeMegapixels,
+  sizeNames,
+} from '@cutout/contracts';
 import { parseColor, type Rgba } from './colors.ts';
-import { EngineError, ErrorCode } from './errors.ts';
+import { EngineError, ErrorCode, type ErrorCodeNumber } from './errors.ts';
 import { checkImageBytes, decodeBase64Image } from './input.ts';
+import { CENTER, type Position, parsePosition, parseRoi, parseScale, type Roi } from './options-layout.ts';
 
 /** A margin length: pixels, or percent of the subject's size on that axis. */
 export interface Length {
@@ -20,26 +27,48 @@ export interface CropMargin {
 /** Validated processing options (names as in SPEC.md §7.2 and the remove.bg API). */
 export interface RemovalOptions {
   size: 'preview' | 'full';
+  /** At most this many megapixels in the result (remove.bg's `medium` 1.5 and `hd` 4), or no limit. */
+  megapixels: number | null;
+  /** The kind of subject asked for; carried for the caller, it does not change the pixels. */
+  type: ForegroundType;
+  type_level: (typeof foregroundTypeLevels)[number];
   channels: 'rgba' | 'alpha';
-  /** 'auto': png when the result has transparency, jpg when it is opaque. */
-  format: 'png' | 'jpg' | 'webp' | 'avif' | 'auto';
+  /** 'auto': png when the result has transparency, jpg when it is opaque (never zip). */
+  format: 'png' | 'jpg' | 'webp' | 'avif' | 'zip' | 'auto';
   output_format: 'image' | 'json';
+  /** Only alpha inside this region may be foreground; null is the whole image. */
+  roi: Roi | null;
   bg_color: Rgba | null;
   bg_image: Uint8Array | null;
   crop: boolean;
   crop_margin: CropMargin;
+  /** The subject's larger share of the canvas (0.1..1), or null to keep its size ('original'). */
+  scale: number | null;
+  position: Position;
+  add_shadow: boolean;
+  /** false: semi-transparent regions become opaque or transparent (a narrow antialiased edge stays). */
+  semitransparency: boolean;
 }
 
 /** What callers may pass: strings as they come from form fields, or typed values. */
 export interface RemovalOptionsInput {
   size?: string;
+  /** Typed only (no form field has it): a megapixel limit; a size name's own limit wins when smaller. */
+  megapixels?: number | null;
+  type?: string;
+  type_level?: string | number;
   channels?: string;
   format?: string;
   output_format?: string;
+  roi?: string | Roi | null;
   bg_color?: string | Rgba | null;
   bg_image?: Uint8Array | string | null;
   crop?: boolean | string | number;
   crop_margin?: string | number | Partial<Record<keyof CropMargin, string | number | Length>>;
+  scale?: string | number | null;
+  position?: string | Position;
+  add_shadow?: boolean | string | number;
+  semitransparency?: boolean | string | number;
 }
 
 /** The names each size is asked for by, as the contracts define them (preview names are free). */
@@ -56,6 +85,7 @@ const FORMATS: Record<string, RemovalOptions['format']> = {
   jpeg: 'jpg',
   webp: 'webp',
   avif: 'avif',
+  zip: 'zip',
   auto: 'auto',
 };
 const TRUE = new Set(['true', '1', 'yes', 'on']);
@@ -65,13 +95,21 @@ const ZERO: Length = { value: 0, unit: 'px' };
 /** The options used when a field is absent. */
 export const DEFAULT_OPTIONS: RemovalOptions = {
   size: 'full',
+  megapixels: null,
+  type: 'auto',
+  type_level: '1',
   channels: 'rgba',
   format: 'png',
   output_format: 'image',
+  roi: null,
   bg_color: null,
   bg_image: null,
   crop: false,
   crop_margin: { top: ZERO, right: ZERO, bottom: ZERO, left: ZERO },
+  scale: null,
+  position: 'original',
+  add_shadow: false,
+  semitransparency: true,
 };
 
 /**
@@ -81,15 +119,34 @@ export const DEFAULT_OPTIONS: RemovalOptions = {
 export function parseRemovalOptions(raw: Record<string, unknown> | RemovalOptionsInput = {}): RemovalOptions {
   const fields = raw as Record<string, unknown>;
   const given = (key: string) => fields[key] !== undefined && fields[key] !== null && fields[key] !== '';
+  const D = DEFAULT_OPTIONS;
+  const scale = given('scale') ? parseScale(fields.scale) : null;
   return {
-    size: given('size') ? parseSize(fields.size) : DEFAULT_OPTIONS.size,
-    channels: given('channels') ? parseChannels(fields.channels) : DEFAULT_OPTIONS.channels,
-    format: given('format') ? parseFormat(fields.format) : DEFAULT_OPTIONS.format,
+    size: given('size') ? parseSize(fields.size) : D.size,
+    megapixels: parseMegapixels(given('size') ? fields.size : null, fields.megapixels),
+    type: given('type') ? parseType(fields.type) : D.type,
+    type_level: given('type_level') ? parseTypeLevel(fields.type_level) : D.type_level,
+    channels: given('channels') ? parseChannels(fields.channels) : D.channels,
+    format: given('format') ? parseFormat(fields.format) : D.format,
     output_format: given('output_format') ? parseOutputFormat(fields.output_format) : 'image',
+    roi: given('roi') ? parseRoi(fields.roi) : null,
     bg_color: given('bg_color') ? parseBgColor(fields.bg_color) : null,
     bg_image: given('bg_image') ? parseBgImage(fields.bg_image) : null,
-    crop: given('crop') ? parseCrop(fields.crop) : false,
-    crop_margin: given('crop_margin') ? parseCropMargin(fields.crop_margin) : DEFAULT_OPTIONS.crop_margin,
+    crop: given('crop') ? parseBoolean(fields.crop, 'crop', ErrorCode.invalidCrop) : false,
+    crop_margin: given('crop_margin') ? parseCropMargin(fields.crop_margin) : D.crop_margin,
+    scale,
+    // remove.bg's rule: a scaled subject is centred unless a position is given.
+    position: given('position')
+      ? parsePosition(fields.position)
+      : scale === null
+        ? 'original'
+        : { ...CENTER },
+    add_shadow: given('add_shadow')
+      ? parseBoolean(fields.add_shadow, 'add_shadow', ErrorCode.invalidShadow)
+      : D.add_shadow,
+    semitransparency: given('semitransparency')
+      ? parseBoolean(fields.semitransparency, 'semitransparency', ErrorCode.invalidSemitransparency)
+      : D.semitransparency,
   };
 }
 
@@ -101,6 +158,35 @@ function parseSize(value: unknown): RemovalOptions['size'] {
   const size = SIZES.get(keyOf(value) ?? '');
   if (!size) throw new EngineError(ErrorCode.wrongSize, 'size must be preview or full', String(value));
   return size;
+}
+
+/**
+ * The limit of a size name (`medium`, `hd`) and a typed `megapixels` (parseRemovalOptions' own
+ * output parsed again), the smaller if both; null when neither limits. A bad typed value is 104.
+ */
+function parseMegapixels(size: unknown, typed: unknown): number | null {
+  if (typed !== undefined && typed !== null && !(typeof typed === 'number' && typed > 0)) {
+    throw new EngineError(ErrorCode.wrongSize, 'megapixels must be a positive number', String(typed));
+  }
+  const named = sizeMegapixels[keyOf(size) ?? ''] ?? null;
+  const limits = [named, typed ?? null].filter((mp): mp is number => mp !== null);
+  return limits.length > 0 ? Math.min(...limits) : null;
+}
+
+function parseType(value: unknown): RemovalOptions['type'] {
+  const type = foregroundTypes.find((name) => name === keyOf(value));
+  const message = `type must be one of ${foregroundTypes.join(', ')}`;
+  if (!type) throw new EngineError(ErrorCode.invalidType, message, String(value));
+  return type;
+}
+
+// A JSON body may carry the level as a number (1, 2).
+function parseTypeLevel(value: unknown): RemovalOptions['type_level'] {
+  const key = typeof value === 'number' ? String(value) : keyOf(value);
+  const level = foregroundTypeLevels.find((name) => name === key);
+  const message = `type_level must be one of ${foregroundTypeLevels.join(', ')}`;
+  if (!level) throw new EngineError(ErrorCode.invalidType, message, String(value));
+  return level;
 }
 
 // 105 ("wrong channel") when the field is not a single text value at all (a number, a list from a
@@ -120,7 +206,7 @@ function parseFormat(value: unknown): RemovalOptions['format'] {
   if (!format)
     throw new EngineError(
       ErrorCode.wrongOutputFormat,
-      'format must be png, jpg, webp or avif',
+      'format must be png, jpg, webp, avif, zip or auto',
       String(value),
     );
   return format;
@@ -155,13 +241,13 @@ function parseBgImage(value: unknown): Uint8Array {
   return bytes as Uint8Array;
 }
 
-function parseCrop(value: unknown): boolean {
+function parseBoolean(value: unknown, name: string, code: ErrorCodeNumber): boolean {
   if (typeof value === 'boolean') return value;
   if (value === 0 || value === 1) return value === 1;
   const key = keyOf(value);
   if (key !== null && TRUE.has(key)) return true;
   if (key !== null && FALSE.has(key)) return false;
-  throw new EngineError(ErrorCode.invalidCrop, 'crop must be true or false', String(value));
+  throw new EngineError(code, `${name} must be true or false`, String(value));
 }
 
 const LENGTH = /^(\d+(?:\.\d+)?|\.\d+)(px|%)?$/;

@@ -64,13 +64,31 @@ export async function readHeader(
   };
 }
 
-/** Output size before cropping: the original limited to maxSide, or for preview fitted in 625x400. */
-export function workSize(header: ImageHeader, size: 'preview' | 'full'): { width: number; height: number } {
+/**
+ * Output size before cropping: the original limited to maxSide, or for preview fitted in 625x400;
+ * then, if `megapixels` is given, shrunk (aspect kept) to at most that many pixels.
+ */
+export function workSize(
+  header: ImageHeader,
+  size: 'preview' | 'full',
+  megapixels: number | null = null,
+): { width: number; height: number } {
   const { width, height } = header;
   const box = size === 'preview' ? LIMITS.preview : { width: LIMITS.maxSide, height: LIMITS.maxSide };
   const scale = Math.min(1, box.width / width, box.height / height);
-  if (scale === 1) return { width, height };
-  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+  const fitted =
+    scale === 1
+      ? { width, height }
+      : { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+  return megapixels === null ? fitted : fitPixels(fitted, megapixels * 1e6);
+}
+
+/** Shrinks a size to at most `maxPixels`, aspect kept; rounded down so that the limit holds. */
+export function fitPixels(size: { width: number; height: number }, maxPixels: number) {
+  const { width, height } = size;
+  if (width * height <= maxPixels) return size;
+  const k = Math.sqrt(maxPixels / (width * height));
+  return { width: Math.max(1, Math.floor(width * k)), height: Math.max(1, Math.floor(height * k)) };
 }
 
 /** Decodes to sRGB 8-bit RGB at `size`, with the image's own alpha as a separate plane if it has one. */

@@ -2,15 +2,17 @@ import sharp, { type Sharp } from 'sharp';
 import type { Rgba } from '../colors.ts';
 import type { Pixels } from './alpha.ts';
 import type { Box } from './frame.ts';
+import { writeZip } from './zip.ts';
 
-/** Encoded output formats. */
-export type ImageFormat = 'png' | 'jpg' | 'webp' | 'avif';
+/** Encoded output formats; 'zip' is remove.bg's pair of color.jpg and alpha.png. */
+export type ImageFormat = 'png' | 'jpg' | 'webp' | 'avif' | 'zip';
 
 export const MIME: Record<ImageFormat, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   webp: 'image/webp',
   avif: 'image/avif',
+  zip: 'application/zip',
 };
 
 /** What shows behind the subject: nothing, a colour, or RGBA pixels the size of the frame. */
@@ -40,11 +42,8 @@ export const DEFAULT_ENCODE: EncodeConfig = {
   avifEffort: 2,
 };
 
-/**
- * Crops to `frame` (extending with transparency past the image), joins the alpha, puts the backdrop
- * behind and encodes, all in one libvips pipeline. `image` must already hold prepared colours.
- */
-export async function encodeCutout(options: {
+/** What encodeCutout needs: the prepared photo, its alpha, the frame, what goes behind, and how to encode. */
+export interface CutoutToEncode {
   image: Pixels;
   alpha: Uint8Array;
   frame: Box;
@@ -53,8 +52,59 @@ export async function encodeCutout(options: {
   opaque: boolean;
   format: ImageFormat;
   config: EncodeConfig;
-}): Promise<Buffer> {
-  const { image, alpha, frame, backdrop, format, config } = options;
+}
+
+/**
+ * Crops to `frame` (extending with transparency past the image), joins the alpha, puts the backdrop
+ * behind and encodes, all in one libvips pipeline. `image` must already hold prepared colours.
+ */
+export async function encodeCutout(options: CutoutToEncode): Promise<Buffer> {
+  const { format, config } = options;
+  if (format === 'zip') return encodeZip(options);
+  const pipeline = await composite(options);
+  if (format === 'png') return pipeline.png({ compressionLevel: config.pngCompressionLevel }).toBuffer();
+  if (format === 'webp')
+    return pipeline.webp({ quality: config.webpQuality, alphaQuality: 100, effort: 2 }).toBuffer();
+  if (format === 'avif')
+    return pipeline.avif({ quality: config.avifQuality, effort: config.avifEffort }).toBuffer();
+  return pipeline.jpeg({ quality: config.jpegQuality }).toBuffer();
+}
+
+/**
+ * remove.bg's ZIP: the result's colour channels as color.jpg and its alpha as alpha.png (8-bit
+ * grey), so that joining them gives the PNG. Without a backdrop the two come straight from the
+ * prepared planes, with no RGBA copy of the result; with one, from the composite.
+ */
+async function encodeZip(options: CutoutToEncode): Promise<Buffer> {
+  const { config } = options;
+  let colour: Sharp;
+  let alpha: Sharp;
+  if (options.backdrop.kind === 'none') {
+    const planes = framed(options);
+    colour = withExtend(planes.colour(), planes.extend, { r: 0, g: 0, b: 0, alpha: 1 });
+    alpha = planes.alpha();
+  } else {
+    const { data, info } = await (await composite({ ...options, channels: 'rgba', opaque: false }))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { width: info.width, height: info.height, channels: 4 as const };
+    colour = sharp(data, { raw }).removeAlpha();
+    alpha = sharp(data, { raw }).extractChannel(3).toColourspace('b-w');
+  }
+  const [color, matte] = await Promise.all([
+    colour.jpeg({ quality: config.jpegQuality }).toBuffer(),
+    alpha.png({ compressionLevel: config.pngCompressionLevel }).toBuffer(),
+  ]);
+  return writeZip([
+    { name: 'color.jpg', data: color },
+    { name: 'alpha.png', data: matte },
+  ]);
+}
+
+/** The frame's part of the photo and of the alpha, and how far the frame reaches past the photo. */
+function framed(options: CutoutToEncode) {
+  const { image, alpha, frame } = options;
   const inner = {
     x: Math.max(0, frame.x),
     y: Math.max(0, frame.y),
@@ -71,38 +121,50 @@ export async function encodeCutout(options: {
   };
   const cut = (data: Uint8Array, channels: number) =>
     crop({ data, channels, imageWidth: image.width, inner });
+  return {
+    width,
+    height,
+    extend,
+    cutAlpha: () => cut(alpha, 1),
+    /** The frame's colours, not extended. */
+    colour: () => sharp(cut(image.data, 3), { raw: { width, height, channels: 3 } }),
+    /** The frame's alpha as an 8-bit grey image, extended with 0. */
+    alpha: () =>
+      withExtend(sharp(cut(alpha, 1), { raw: { width, height, channels: 1 } }), extend, {
+        r: 0,
+        g: 0,
+        b: 0,
+        alpha: 1,
+      }).toColourspace('b-w'),
+  };
+}
+
+/** The frame as one libvips pipeline: the alpha alone, or the subject (over the backdrop if any). */
+async function composite(options: CutoutToEncode): Promise<Sharp> {
+  const { frame, backdrop } = options;
+  const planes = framed(options);
+  if (options.channels === 'alpha') return planes.alpha();
+  const { width, height, extend } = planes;
+  const subject = planes.colour().joinChannel(asBuffer(planes.cutAlpha()), {
+    raw: { width, height, channels: 1 },
+  });
   let pipeline: Sharp;
-  if (options.channels === 'alpha') {
-    pipeline = sharp(cut(alpha, 1), { raw: { width, height, channels: 1 } });
-    pipeline = withExtend(pipeline, extend, { r: 0, g: 0, b: 0, alpha: 1 }).toColourspace('b-w');
+  if (backdrop.kind === 'none') {
+    pipeline = withExtend(subject, extend, { r: 0, g: 0, b: 0, alpha: 0 });
   } else {
-    const raw = { width, height, channels: 3 as const };
-    const subject = sharp(cut(image.data, 3), { raw }).joinChannel(asBuffer(cut(alpha, 1)), {
-      raw: { width, height, channels: 1 },
-    });
-    if (backdrop.kind === 'none') {
-      pipeline = withExtend(subject, extend, { r: 0, g: 0, b: 0, alpha: 0 });
-    } else {
-      // libvips composites onto the first image, so the backdrop is the base and the subject is
-      // laid over it at its offset in the frame (a crop margin may reach past the photo).
-      const rgba = await subject.raw().toBuffer();
-      const size = { width: frame.width, height: frame.height, channels: 4 as const };
-      pipeline =
-        backdrop.kind === 'image'
-          ? sharp(asBuffer(backdrop.rgba), { raw: size })
-          : sharp({ create: { ...size, background: toSharpColour(backdrop.color) } });
-      pipeline = pipeline.composite([
-        { input: rgba, raw: { width, height, channels: 4 }, top: extend.top, left: extend.left },
-      ]);
-    }
-    if (options.opaque) pipeline = pipeline.removeAlpha();
+    // libvips composites onto the first image, so the backdrop is the base and the subject is
+    // laid over it at its offset in the frame (a crop margin may reach past the photo).
+    const rgba = await subject.raw().toBuffer();
+    const size = { width: frame.width, height: frame.height, channels: 4 as const };
+    pipeline =
+      backdrop.kind === 'image'
+        ? sharp(asBuffer(backdrop.rgba), { raw: size })
+        : sharp({ create: { ...size, background: toSharpColour(backdrop.color) } });
+    pipeline = pipeline.composite([
+      { input: rgba, raw: { width, height, channels: 4 }, top: extend.top, left: extend.left },
+    ]);
   }
-  if (format === 'png') return pipeline.png({ compressionLevel: config.pngCompressionLevel }).toBuffer();
-  if (format === 'webp')
-    return pipeline.webp({ quality: config.webpQuality, alphaQuality: 100, effort: 2 }).toBuffer();
-  if (format === 'avif')
-    return pipeline.avif({ quality: config.avifQuality, effort: config.avifEffort }).toBuffer();
-  return pipeline.jpeg({ quality: config.jpegQuality }).toBuffer();
+  return options.opaque ? pipeline.removeAlpha() : pipeline;
 }
 
 function toSharpColour(color: Rgba) {

@@ -1,17 +1,14 @@
-import type { Rgba } from '../colors.ts';
 import type { RemovalOptions } from '../options.ts';
+import { flatten, isOpaque, makeBackdrop, resolveFormat } from './backdrop.ts';
 import { prepareColours } from './compose.ts';
-import { decodeBackdrop, decodeGrid, decodeWork, type ImageHeader, workSize } from './decode.ts';
-import {
-  type Backdrop,
-  DEFAULT_ENCODE,
-  type EncodeConfig,
-  encodeCutout,
-  type ImageFormat,
-  MIME,
-} from './encode.ts';
+import { decodeGrid, decodeWork, type ImageHeader, workSize } from './decode.ts';
+import { DEFAULT_ENCODE, type EncodeConfig, encodeCutout, type ImageFormat, MIME } from './encode.ts';
 import { type Box, foregroundBox, outputFrame } from './frame.ts';
+import { placeSubject, planLayout } from './layout.ts';
 import { gridGuide, gridSize, type MaskData, prepareGuide, type RefineConfig, refineMask } from './refine.ts';
+import { clearOutsideRegion, resolveRoi } from './roi.ts';
+import { removeSemitransparency } from './semitransparency.ts';
+import { addShadow, shadowReach } from './shadow.ts';
 
 /** One removal as the worker receives it: validated bytes, options and header, maybe a cached mask. */
 export interface RenderTask {
@@ -43,12 +40,10 @@ export interface RenderDeps {
   encode?: EncodeConfig;
 }
 
-const WHITE: Rgba = { r: 255, g: 255, b: 255, a: 255 };
-
 /**
- * network input and grid decodes → network → full-size decode beside refinement → crop → composite
- * → encode.
- * Returns the network mask too, for the cache.
+ * network input and grid decodes → network → full-size decode beside refinement → roi and
+ * semitransparency → crop frame → scale and position → shadow → composite → encode.
+ * Returns the network mask too, for the cache (nothing after the network changes it).
  */
 export async function render(
   task: RenderTask,
@@ -56,7 +51,9 @@ export async function render(
 ): Promise<{ image: RenderedImage; mask: MaskData }> {
   const { input, options, header } = task;
   const clock = stopwatch();
-  const size = workSize(header, options.size);
+  // The region needs only the header: a bad one is refused before the network runs.
+  const region = options.roi ? resolveRoi(options.roi, header) : null;
+  const size = workSize(header, options.size, options.megapixels);
   const grid = gridSize(size, deps.refine);
   const small = grid.width === size.width && grid.height === size.height;
   // The photo at the refinement grid's size is small (~2 MB at 12 MP): it decodes on another libuv
@@ -75,7 +72,9 @@ export async function render(
     ? gridGuide(await gridDecode, grid)
     : await prepareGuide({ image: await decoding, config: deps.refine });
   clock.mark('guide')();
-  const withColours = options.channels === 'rgba';
+  // A ZIP always carries the colours beside the alpha.
+  const channels = options.format === 'zip' ? 'rgba' : options.channels;
+  const withColours = channels === 'rgba';
   const { alpha, colours } = await refineMask({
     image: decoding,
     prepared,
@@ -85,6 +84,9 @@ export async function render(
   });
   const image = await decoding;
   clock.mark('refine')();
+  if (region)
+    clearOutsideRegion({ alpha, width: image.width, height: image.height, region, original: header });
+  if (!options.semitransparency) removeSemitransparency(alpha);
   const box = foregroundBox(alpha, image.width, image.height);
   const frame = outputFrame({
     width: image.width,
@@ -93,33 +95,55 @@ export async function render(
     crop: options.crop,
     margin: options.crop_margin,
   });
-  let backdrop = await makeBackdrop(options, frame);
+  // A shadow is drawn into the arrays that are output: the photo's own when the frame lies within
+  // it, else the placed subject's (crop margins past the photo's edge).
+  const plan = box
+    ? planLayout({
+        frame,
+        box,
+        scale: options.scale,
+        position: options.position,
+        maxPixels: options.megapixels === null ? null : options.megapixels * 1e6,
+        force: options.add_shadow && !within(frame, image),
+      })
+    : null;
+  const canvas = plan ? plan.canvas : frame;
+  let backdrop = await makeBackdrop(options, canvas);
   const format = resolveFormat(options, backdrop);
   if (format === 'jpg') backdrop = flatten(backdrop);
   const opaque = isOpaque(backdrop);
   if (colours) prepareColours({ image, alpha, colours, clearTransparent: !opaque });
+  const room = plan && options.add_shadow ? shadowReach(plan.target.height) : 0;
+  const placed = plan
+    ? await placeSubject({ image, alpha, plan, room })
+    : { image, alpha, frame, subject: box };
+  if (options.add_shadow && placed.subject) {
+    await addShadow({ ...placed, subject: placed.subject, area: clip(placed.frame, placed.image) });
+  }
   clock.mark('compose')();
   const encodeConfig = deps.encode ?? DEFAULT_ENCODE;
   const bytes = await encodeCutout({
-    image,
-    alpha,
-    frame,
-    channels: options.channels,
+    image: placed.image,
+    alpha: placed.alpha,
+    frame: placed.frame,
+    channels,
     backdrop,
     opaque,
     format,
     config: encodeConfig,
   });
   clock.mark('encode')();
-  const foreground = box
-    ? { x: box.x - frame.x, y: box.y - frame.y, width: box.width, height: box.height }
-    : { x: 0, y: 0, width: 0, height: 0 };
+  const foreground = plan
+    ? plan.target
+    : box
+      ? { x: box.x - frame.x, y: box.y - frame.y, width: box.width, height: box.height }
+      : { x: 0, y: 0, width: 0, height: 0 };
   const rendered: RenderedImage = {
     bytes,
     mime: MIME[format],
     format,
-    width: frame.width,
-    height: frame.height,
+    width: canvas.width,
+    height: canvas.height,
     foreground,
     original: { width: header.width, height: header.height },
     timings: clock.timings,
@@ -133,55 +157,22 @@ function handled<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
-async function makeBackdrop(options: RemovalOptions, frame: Box): Promise<Backdrop> {
-  const color = options.bg_color;
-  if (!options.bg_image) return color ? { kind: 'color', color } : { kind: 'none' };
-  const rgba = await decodeBackdrop({ bytes: options.bg_image, size: frame });
-  // A colour given with an image fills behind the image's own transparent parts.
-  if (color && color.a > 0) overInPlace(rgba, color);
-  return { kind: 'image', rgba };
+/** The part of `frame` that lies on the image. */
+function clip(frame: Box, image: { width: number; height: number }): Box {
+  const x = Math.max(0, frame.x);
+  const y = Math.max(0, frame.y);
+  const width = Math.min(image.width, frame.x + frame.width) - x;
+  const height = Math.min(image.height, frame.y + frame.height) - y;
+  return { x, y, width, height };
 }
 
-/** 'auto' gives png when the result has transparency and jpg when it is opaque. */
-function resolveFormat(options: RemovalOptions, backdrop: Backdrop): ImageFormat {
-  if (options.format !== 'auto') return options.format;
-  return options.channels === 'rgba' && isOpaque(backdrop) ? 'jpg' : 'png';
-}
-
-function isOpaque(backdrop: Backdrop): boolean {
-  if (backdrop.kind === 'none') return false;
-  if (backdrop.kind === 'color') return backdrop.color.a === 255;
-  for (let i = 3; i < backdrop.rgba.length; i += 4) if (backdrop.rgba[i] !== 255) return false;
-  return true;
-}
-
-/** JPEG has no alpha: whatever is transparent behind the subject becomes white. */
-function flatten(backdrop: Backdrop): Backdrop {
-  if (backdrop.kind === 'none') return { kind: 'color', color: WHITE };
-  if (backdrop.kind === 'color') {
-    const { r, g, b, a } = backdrop.color;
-    const k = a / 255;
-    const mix = (c: number) => Math.round(c * k + 255 * (1 - k));
-    return { kind: 'color', color: { r: mix(r), g: mix(g), b: mix(b), a: 255 } };
-  }
-  overInPlace(backdrop.rgba, WHITE);
-  return backdrop;
-}
-
-/** Composites RGBA pixels over a colour, in place (straight alpha). */
-function overInPlace(rgba: Uint8Array, under: Rgba): void {
-  const ua = under.a / 255;
-  for (let i = 0; i < rgba.length; i += 4) {
-    const fa = rgba[i + 3]! / 255;
-    if (fa === 1) continue;
-    const ba = ua * (1 - fa);
-    const oa = fa + ba;
-    if (oa === 0) continue;
-    rgba[i] = (rgba[i]! * fa + under.r * ba) / oa + 0.5;
-    rgba[i + 1] = (rgba[i + 1]! * fa + under.g * ba) / oa + 0.5;
-    rgba[i + 2] = (rgba[i + 2]! * fa + under.b * ba) / oa + 0.5;
-    rgba[i + 3] = oa * 255 + 0.5;
-  }
+function within(frame: Box, image: { width: number; height: number }): boolean {
+  return (
+    frame.x >= 0 &&
+    frame.y >= 0 &&
+    frame.x + frame.width <= image.width &&
+    frame.y + frame.height <= image.height
+  );
 }
 
 /** Milliseconds between marks, stage by stage. */

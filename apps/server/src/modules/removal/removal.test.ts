@@ -382,6 +382,41 @@ describe.each(testDatabases)('the removal service on %s', (kind) => {
       expect(cut.json().errors[0]).toMatchObject({ code: 'failed_to_read_image', title: expect.any(String) });
     });
 
+    it("carries out remove.bg's layout parameters: a ZIP with the subject scaled and placed", async () => {
+      const response = await removebg({
+        image_file: photo,
+        size: 'preview',
+        format: 'zip',
+        scale: '50%',
+        position: '0% 100%',
+        roi: '0% 0% 100% 100%',
+        add_shadow: 'true',
+        semitransparency: 'false',
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toBe('application/zip');
+      expect(response.rawPayload.subarray(0, 4).toString('hex')).toBe('504b0304');
+      // The subject fills half the canvas, in its bottom-left corner.
+      const [width, height] = [Number(response.headers['x-width']), Number(response.headers['x-height'])];
+      expect(Number(response.headers['x-foreground-left'])).toBe(0);
+      expect(
+        Number(response.headers['x-foreground-top']) + Number(response.headers['x-foreground-height']),
+      ).toBe(height);
+      expect(
+        Math.max(
+          Number(response.headers['x-foreground-height']) / height,
+          Number(response.headers['x-foreground-width']) / width,
+        ),
+      ).toBeCloseTo(0.5, 1);
+      const wrong = await removebg({ image_file: photo, size: 'preview', scale: '5%' });
+      expect(wrong.json().errors[0]).toMatchObject({ code: 'invalid_scale', meta: { errorCode: 117 } });
+      const outside = await removebg({ image_file: photo, size: 'preview', roi: '0px 0px 900px 900px' });
+      expect(outside.json().errors[0]).toMatchObject({
+        code: 'roi_exceeds_bounds',
+        meta: { errorCode: 119 },
+      });
+    });
+
     it('allows only previews without a key, and refuses a wrong key', async () => {
       const full = await removebg({ image_file: photo, size: 'full' });
       expect(full.statusCode).toBe(403);
