@@ -18,6 +18,9 @@ function mockDocs(document: unknown = openApiFixture, status = 200) {
   });
 }
 
+// The page is a lazy route, and the machine may be busy: its first render can take a few seconds.
+const loading = { timeout: 5000 };
+
 const rowOf = (table: HTMLElement, name: string) =>
   within(table)
     .getAllByRole('row')
@@ -27,7 +30,7 @@ describe('ApiDocsPage', () => {
   it('renders the endpoints, parameters and response headers of the OpenAPI document', async () => {
     mockDocs();
     renderApp('/en/integration/api');
-    const removebg = await screen.findByRole('region', { name: 'POST /api/v1/removebg' });
+    const removebg = await screen.findByRole('region', { name: 'POST /api/v1/removebg' }, loading);
     expect(removebg).toHaveTextContent('Remove the background of a photo');
     expect(removebg).toHaveTextContent('The key is optional');
 
@@ -44,6 +47,8 @@ describe('ApiDocsPage', () => {
     );
     expect(rowOf(parameters, 'image_file')).toHaveTextContent('file');
     expect(rowOf(parameters, 'crop_margin')).toHaveTextContent('1, 2 or 4 values in px or %');
+    expect(rowOf(parameters, 'type_level')).toHaveTextContent('none leaves X-Type out');
+    expect(rowOf(parameters, 'semitransparency')).toBeTruthy();
     expect(removebg).toHaveTextContent('multipart/form-data');
 
     const headers = within(removebg).getByRole('table', { name: 'Response headers of /api/v1/removebg' });
@@ -51,27 +56,89 @@ describe('ApiDocsPage', () => {
       'Litres charged: 0 for a preview, 1 for a full size.',
     );
     expect(rowOf(headers, 'X-Foreground-Top')).toBeTruthy();
+    expect(rowOf(headers, 'X-Type')).toHaveTextContent('The foreground type the caller named');
+    expect(rowOf(headers, 'X-Processing-Time-Ms')).toBeTruthy();
 
     const account = screen.getByRole('region', { name: 'GET /api/v1/account' });
-    expect(account).toHaveTextContent('Requires the X-Access-Token header.');
+    expect(account).toHaveTextContent('Requires the X-Api-Key header.');
     expect(within(account).getByRole('figure', { name: 'cURL example' })).toHaveTextContent(
       `${window.location.origin}/api/v1/account`,
     );
   });
 
-  it('lists the error statuses, the errorCode table and the rate limits', async () => {
+  it('lists the error body, the statuses of the document, the errorCode table and the rate limits', async () => {
     mockDocs();
     renderApp('/en/integration/api');
-    const errors = await screen.findByRole('region', { name: 'Errors' });
-    const statuses = within(errors).getByRole('table', { name: 'HTTP statuses' });
-    expect(rowOf(statuses, '402')).toHaveTextContent('INSUFFICIENT_BALANCE');
-    expect(rowOf(statuses, '429')).toHaveTextContent('RATE_LIMITED');
-    const codes = within(errors).getByRole('table', { name: 'Codes of details.errorCode' });
-    expect(rowOf(codes, '107')).toHaveTextContent("cannotDownloadImageCan't download image, cause: <cause>");
-    expect(rowOf(codes, '103')).toHaveTextContent('The maximum size is 32 MB');
-    expect(rowOf(codes, '116')).toHaveTextContent('Invalid crop margin');
+    const errors = await screen.findByRole('region', { name: 'Errors' }, loading);
+    expect(errors).toHaveTextContent('Retry only 429 and 503, after the seconds in Retry-After.');
+
+    const example = JSON.parse(
+      within(errors).getByRole('figure', { name: 'An example error body' }).querySelector('code')
+        ?.textContent ?? '',
+    );
+    expect(example.errors[0]).toEqual({
+      status: '400',
+      code: 'file_too_large',
+      title: 'File too large',
+      detail: 'The file is too big. The maximum size is 32 MB.',
+      meta: { code: 'ACTION_FAILED', errorCode: 103, value: 33554432 },
+    });
+
     const body = within(errors).getByRole('table', { name: 'Fields of the error body' });
-    expect(rowOf(body, 'code')).toHaveTextContent('always present');
+    const fieldNames = within(body)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[0]?.querySelector('code')?.textContent);
+    expect(fieldNames).toEqual([
+      'errors[].status',
+      'errors[].code',
+      'errors[].title',
+      'errors[].detail',
+      'errors[].meta.code',
+      'errors[].meta.errorCode',
+      'errors[].meta.value',
+      'requestId',
+    ]);
+    expect(rowOf(body, 'errors[].code')).toHaveTextContent("always presentremove.bg's code");
+    expect(rowOf(body, 'errors[].meta.errorCode')).not.toHaveTextContent('always present');
+    expect(rowOf(body, 'errors[].status')).toHaveTextContent('The HTTP status, as text.');
+
+    const statuses = within(errors).getByRole('table', { name: 'HTTP statuses' });
+    const statusCodes = within(statuses)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+    expect(statusCodes).toEqual(['400', '402', '403', '429', '503']);
+    expect(rowOf(statuses, '402')).toHaveTextContent('insufficient_credits (INSUFFICIENT_BALANCE)');
+    expect(rowOf(statuses, '403')).toHaveTextContent('auth_failed: the key is not valid (errorCode 100)');
+    expect(rowOf(statuses, '429')).toHaveTextContent('rate_limit_exceeded (RATE_LIMITED)');
+
+    const codes = within(errors).getByRole('table', { name: 'Codes of meta.errorCode' });
+    const cellsOf = (code: string) =>
+      within(rowOf(codes, code) as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    expect(cellsOf('107')).toEqual([
+      '107',
+      'failed_image_download',
+      'cannotDownloadImage',
+      "Can't download image, cause: <cause>failed_image_download",
+    ]);
+    expect(cellsOf('103')[3]).toContain('The maximum size is 32 MB');
+    expect(cellsOf('113')[1]).toBe('invalid_file_typefailed_to_read_imageresolution_too_high');
+    expect(cellsOf('119')[1]).toBe('invalid_roiroi_region_emptyroi_exceeds_bounds');
+    expect(cellsOf('116')[3]).toContain('Invalid crop margin');
+    expect(cellsOf('122').slice(0, 4)).toEqual([
+      '122',
+      'invalid_semitransparency',
+      'invalidSemitransparency',
+      'semitransparency must be true or false.invalid_semitransparency',
+    ]);
+    const numbers = within(codes)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => Number(within(row).getAllByRole('cell')[0]?.textContent));
+    expect(numbers).toEqual([100, 101, ...Array.from({ length: 20 }, (_, index) => 103 + index)]);
 
     const limits = screen.getByRole('region', { name: 'Rate limits' });
     const table = within(limits).getByRole('table');
@@ -82,21 +149,21 @@ describe('ApiDocsPage', () => {
     ).toEqual([true, true, true, true]);
   });
 
-  it('gives curl, Node and Python examples against this site, in tabs, with a copy button', async () => {
+  it('gives curl, Node, Python, SDK and CLI examples against this site, in tabs, with a copy button', async () => {
     mockDocs();
     renderApp('/en/integration/api');
     const user = userEvent.setup();
-    const tabs = await screen.findByRole('tablist', { name: 'Code examples' });
+    const tabs = await screen.findByRole('tablist', { name: 'Code examples' }, loading);
     expect(
       within(tabs)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['cURL', 'Node.js', 'Python']);
+    ).toEqual(['cURL', 'Node.js', 'Python', 'SDK', 'CLI']);
     const origin = window.location.origin;
 
     const curl = screen.getByRole('figure', { name: 'cURL example' });
     expect(curl).toHaveTextContent(`curl -X POST "${origin}/api/v1/removebg"`);
-    expect(curl).toHaveTextContent('-H "X-Access-Token: YOUR_API_KEY"');
+    expect(curl).toHaveTextContent('-H "X-Api-Key: YOUR_API_KEY"');
     expect(curl).toHaveTextContent('-F "image_file=@photo.jpg"');
     expect(curl).toHaveTextContent('-o no-bg.png');
 
@@ -104,6 +171,9 @@ describe('ApiDocsPage', () => {
     const node = screen.getByRole('figure', { name: 'Node.js example' });
     expect(node).toHaveTextContent("form.append('image_file', photo, 'photo.jpg')");
     expect(node).toHaveTextContent(`fetch('${origin}/api/v1/removebg'`);
+    expect(node).toHaveTextContent("headers: { 'X-Api-Key': 'YOUR_API_KEY' }");
+    expect(node).toHaveTextContent('const error = body?.errors?.[0];');
+    expect(node).toHaveTextContent('error?.detail');
     expect(node).toHaveTextContent("writeFile('no-bg.png'");
 
     await user.click(within(tabs).getByRole('tab', { name: 'Python' }));
@@ -114,27 +184,76 @@ describe('ApiDocsPage', () => {
     expect(copied).toContain('import requests');
     expect(copied).toContain(`'${origin}/api/v1/removebg'`);
     expect(copied).toContain("open('no-bg.png', 'wb')");
+    expect(copied).toContain("error = response.json()['errors'][0]");
+
+    await user.click(within(tabs).getByRole('tab', { name: 'SDK' }));
+    const sdk = screen.getByRole('figure', { name: 'SDK example' });
+    expect(sdk).toHaveTextContent("from '@cutout/sdk/node'");
+    expect(sdk).toHaveTextContent(`baseUrl: '${origin}/api/v1'`);
+    expect(sdk).toHaveTextContent("client.removeBackground(await fileInput('photo.jpg'), { size: 'full' })");
+
+    await user.click(within(tabs).getByRole('tab', { name: 'CLI' }));
+    const cli = screen.getByRole('figure', { name: 'CLI example' });
+    expect(cli).toHaveTextContent(`npx cutout remove photos/ --out cut/ --size full --server ${origin}`);
+    expect(cli).toHaveTextContent('npx cutout remove photos/ --out cut/ --local');
+  });
+
+  it('tells a remove.bg client what to change and what differs', async () => {
+    mockDocs();
+    renderApp('/en/integration/api');
+    const section = await screen.findByRole('region', { name: 'Coming from remove.bg?' }, loading);
+    const origin = window.location.origin;
+    const [steps, differences] = within(section).getAllByRole('list');
+    const [baseUrl, key] = within(steps as HTMLElement).getAllByRole('listitem');
+    expect(within(differences as HTMLElement).getAllByRole('listitem')).toHaveLength(5);
+    expect(baseUrl).toHaveTextContent(
+      `Change the base URL https://api.remove.bg/v1.0 to ${origin}/api/v1.0 (or ${origin}/v1.0).`,
+    );
+    expect(within(baseUrl as HTMLElement).getByText(`${origin}/api/v1.0`).tagName).toBe('CODE');
+    expect(key).toHaveTextContent('X-Api-Key');
+    expect(section).toHaveTextContent('Litres instead of credits.');
+    expect(section).toHaveTextContent('X-Type only for a type you name.');
+    expect(section).toHaveTextContent('X-Processing-Time-Ms');
+    expect(
+      within(screen.getByRole('navigation', { name: 'On this page' })).getByRole('link', {
+        name: 'Coming from remove.bg?',
+      }),
+    ).toHaveAttribute('href', '#from-remove-bg');
   });
 
   it('speaks Russian around the document', async () => {
     mockDocs();
     renderApp('/ru/integration/api');
-    const removebg = await screen.findByRole('region', { name: 'POST /api/v1/removebg' });
+    const removebg = await screen.findByRole('region', { name: 'POST /api/v1/removebg' }, loading);
     expect(screen.getByRole('heading', { level: 1, name: 'Документация API' })).toBeInTheDocument();
     expect(removebg).toHaveTextContent('Удалить фон с фотографии');
     const parameters = within(removebg).getByRole('table', { name: 'Параметры /api/v1/removebg' });
     expect(rowOf(parameters, 'crop')).toHaveTextContent('true — обрезать по объекту. По умолчанию false.');
+    expect(rowOf(parameters, 'roi')).toHaveTextContent('Область интереса «x1 y1 x2 y2»');
     const errors = screen.getByRole('region', { name: 'Ошибки' });
+    const codes = within(errors).getByRole('table', { name: 'Коды meta.errorCode' });
+    expect(rowOf(codes, '107')).toHaveTextContent('Не удалось загрузить изображение, причина: <причина>');
+    expect(rowOf(codes, '117')).toHaveTextContent('Неверный масштаб');
+    expect(rowOf(within(errors).getByRole('table', { name: 'HTTP-статусы' }), '402')).toHaveTextContent(
+      'литры закончились',
+    );
     expect(
-      rowOf(within(errors).getByRole('table', { name: 'Коды details.errorCode' }), '107'),
-    ).toHaveTextContent('Не удалось загрузить изображение, причина: <причина>');
+      rowOf(within(errors).getByRole('table', { name: 'Поля тела ошибки' }), 'errors[].detail'),
+    ).toHaveTextContent('на языке из Accept-Language');
+    const fromRemoveBg = screen.getByRole('region', { name: 'Переходите с remove.bg?' });
+    expect(fromRemoveBg).toHaveTextContent(
+      `Замените базовый адрес https://api.remove.bg/v1.0 на ${window.location.origin}/api/v1.0`,
+    );
+    expect(fromRemoveBg).toHaveTextContent('Литры вместо кредитов.');
   });
 
   it('says so when the document cannot be loaded, and tries again', async () => {
     const fetchMock = mockDocs({ code: 'INTERNAL_ERROR', message: 'Unexpected error.' }, 500);
     renderApp('/en/integration/api');
     const user = userEvent.setup();
-    expect(await screen.findByRole('alert')).toHaveTextContent('The API description could not be loaded.');
+    expect(await screen.findByRole('alert', {}, loading)).toHaveTextContent(
+      'The API description could not be loaded.',
+    );
     // The examples do not need the document.
     expect(screen.getByRole('figure', { name: 'cURL example' })).toBeInTheDocument();
     const asked = fetchMock.mock.calls.filter(([url]) => url === '/api/openapi.json').length;

@@ -13,6 +13,7 @@ import { CodeExamples } from './CodeExamples.tsx';
 import { apiKeyPlaceholder } from './code-examples.ts';
 import { EndpointSection, operationAnchor } from './EndpointSection.tsx';
 import { ErrorsSection } from './ErrorsSection.tsx';
+import { FromRemoveBgSection } from './FromRemoveBgSection.tsx';
 import { fetchOpenApi, type OpenApiDocument, openApiPath, operationsOf } from './openapi.ts';
 import { RateLimitsSection } from './RateLimitsSection.tsx';
 
@@ -29,7 +30,8 @@ function DocSection({ id, title, children }: { id: string; title: string; childr
 
 /**
  * The public API documentation (`/{lang}/integration/api`), rendered from GET /api/openapi.json:
- * endpoints, parameters, response headers, errors and rate limits, with runnable examples.
+ * endpoints, parameters, response headers, errors and rate limits, with runnable examples, and what a
+ * remove.bg client changes to call it.
  */
 export function ApiDocsPage() {
   const { t } = useTranslation();
@@ -46,6 +48,7 @@ export function ApiDocsPage() {
   const contents = [
     { id: 'quick-start', label: t('apiDocs.quickStart.title') },
     { id: 'authentication', label: t('apiDocs.auth.title') },
+    { id: 'from-remove-bg', label: t('apiDocs.fromRemoveBg.title') },
     ...operations.map((operation) => ({
       id: operationAnchor(operation),
       label: `${operation.method.toUpperCase()} ${operation.path}`,
@@ -116,11 +119,15 @@ export function ApiDocsPage() {
             <p className="text-slate-600">{t('apiDocs.auth.text')}</p>
             <CodeBlock
               className="mt-4"
-              code={`X-Access-Token: ${apiKeyPlaceholder}`}
+              code={`X-Api-Key: ${apiKeyPlaceholder}`}
               title="HTTP"
               label={t('apiDocs.auth.title')}
             />
             <p className="mt-4 text-sm text-slate-500">{t('apiDocs.auth.costs')}</p>
+            <p className="mt-2 text-sm text-slate-500">{t('apiDocs.auth.privacy')}</p>
+          </DocSection>
+          <DocSection id="from-remove-bg" title={t('apiDocs.fromRemoveBg.title')}>
+            <FromRemoveBgSection origin={origin} />
           </DocSection>
           {query.isPending ? (
             <p role="status" className="flex items-center gap-2 text-slate-500">

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CodeBlock } from '../../shared/ui/code-block.tsx';
 import { codeExamples } from './code-examples.ts';
 
-/** The same call in curl, Node.js and Python, one tab each. */
+/** The same call in curl, Node.js, Python, the SDK and the command line, one tab each. */
 export function CodeExamples({ origin }: { origin: string }) {
   const { t } = useTranslation();
   const examples = codeExamples(origin);
@@ -11,13 +11,13 @@ export function CodeExamples({ origin }: { origin: string }) {
     <Tabs.Root defaultValue="curl">
       <Tabs.List
         aria-label={t('apiDocs.examples.label')}
-        className="inline-flex gap-1 rounded-xl bg-slate-100 p-1"
+        className="inline-flex max-w-full flex-wrap gap-1 rounded-xl bg-slate-100 p-1"
       >
         {examples.map((example) => (
           <Tabs.Trigger
             key={example.id}
             value={example.id}
-            className="rounded-lg px-3.5 py-1.5 text-sm font-medium text-slate-600 transition hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-violet-700 data-[state=active]:shadow-sm"
+            className="rounded-lg px-2.5 py-1.5 sm:px-3.5 text-sm font-medium text-slate-600 transition hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-violet-700 data-[state=active]:shadow-sm"
           >
             {example.title}
           </Tabs.Trigger>
@@ -27,9 +27,7 @@ export function CodeExamples({ origin }: { origin: string }) {
         <Tabs.Content key={example.id} value={example.id} className="mt-3 focus-visible:outline-none">
           <CodeBlock
             code={example.code}
-            title={
-              example.id === 'node' ? 'remove-bg.mjs' : example.id === 'python' ? 'remove_bg.py' : 'shell'
-            }
+            title={example.file}
             label={t('apiDocs.examples.code', { language: example.title })}
             copyLabel={t('apiDocs.examples.copy', { language: example.title })}
           />

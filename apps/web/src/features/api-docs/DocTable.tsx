@@ -69,3 +69,11 @@ export function Mono({ children, wrap = false }: { children: ReactNode; wrap?: b
     </code>
   );
 }
+
+/**
+ * Shown on a narrow screen only, in the first cell: the content of a `wideOnly` column, so that a
+ * row reads top to bottom there instead of squeezing its columns.
+ */
+export function NarrowOnly({ children, className }: { children: ReactNode; className?: string }) {
+  return <span className={clsx('sm:hidden', className)}>{children}</span>;
+}

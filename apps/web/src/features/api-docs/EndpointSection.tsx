@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { CodeBlock } from '../../shared/ui/code-block.tsx';
 import { accountExample } from './code-examples.ts';
-import { DocTable, Mono } from './DocTable.tsx';
+import { DocTable, Mono, NarrowOnly } from './DocTable.tsx';
 import { useDocText } from './doc-text.ts';
 import {
   headerDisplayName,
@@ -82,24 +82,28 @@ export function EndpointSection({
             columns={[
               { label: t('apiDocs.table.name') },
               { label: t('apiDocs.table.type'), wideOnly: true },
-              { label: t('apiDocs.table.description') },
+              { label: t('apiDocs.table.description'), wideOnly: true },
             ]}
-            rows={fields.map((field) => ({
-              key: field.name,
-              cells: [
-                <span key="name" className="flex flex-col items-start gap-1">
-                  <Mono>{field.name}</Mono>
-                  <span className="font-mono text-xs text-slate-500 sm:hidden">{field.type}</span>
-                  {field.required && (
-                    <span className="text-xs text-rose-600">{t('apiDocs.table.required')}</span>
-                  )}
-                </span>,
-                <span key="type" className="font-mono text-xs text-slate-500">
-                  {field.type}
-                </span>,
-                docText(`params.${field.name}`, field.description),
-              ],
-            }))}
+            rows={fields.map((field) => {
+              const description = docText(`params.${field.name}`, field.description);
+              return {
+                key: field.name,
+                cells: [
+                  <span key="name" className="flex flex-col items-start gap-1">
+                    <Mono>{field.name}</Mono>
+                    <NarrowOnly className="font-mono text-xs text-slate-500">{field.type}</NarrowOnly>
+                    {field.required && (
+                      <span className="text-xs text-rose-600">{t('apiDocs.table.required')}</span>
+                    )}
+                    <NarrowOnly>{description}</NarrowOnly>
+                  </span>,
+                  <span key="type" className="font-mono text-xs text-slate-500">
+                    {field.type}
+                  </span>,
+                  description,
+                ],
+              };
+            })}
           />
         </div>
       )}
@@ -109,14 +113,23 @@ export function EndpointSection({
           <h4 className="mb-3 font-semibold text-slate-900">{t('apiDocs.endpoint.responseHeaders')}</h4>
           <DocTable
             caption={t('apiDocs.endpoint.responseHeadersOf', { path: operation.path })}
-            columns={[{ label: t('apiDocs.table.header') }, { label: t('apiDocs.table.description') }]}
-            rows={headers.map(([name, header]) => ({
-              key: name,
-              cells: [
-                <Mono key="name">{headerDisplayName(name)}</Mono>,
-                docText(`headers.${name.toLowerCase()}`, header.description),
-              ],
-            }))}
+            columns={[
+              { label: t('apiDocs.table.header') },
+              { label: t('apiDocs.table.description'), wideOnly: true },
+            ]}
+            rows={headers.map(([name, header]) => {
+              const description = docText(`headers.${name.toLowerCase()}`, header.description);
+              return {
+                key: name,
+                cells: [
+                  <span key="name" className="flex flex-col items-start gap-1">
+                    <Mono>{headerDisplayName(name)}</Mono>
+                    <NarrowOnly>{description}</NarrowOnly>
+                  </span>,
+                  description,
+                ],
+              };
+            })}
           />
         </div>
       )}

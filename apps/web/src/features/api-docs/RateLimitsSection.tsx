@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DocTable, Mono } from './DocTable.tsx';
+import { DocTable, Mono, NarrowOnly } from './DocTable.tsx';
 import { useDocText } from './doc-text.ts';
 import { type HeaderObject, headerDisplayName, type OpenApiDocument, operationsOf } from './openapi.ts';
 
@@ -26,20 +26,26 @@ export function RateLimitsSection({ document }: { document: OpenApiDocument }) {
       {headers.length > 0 && (
         <DocTable
           caption={t('apiDocs.rateLimits.caption')}
-          columns={[{ label: t('apiDocs.table.header') }, { label: t('apiDocs.table.description') }]}
+          columns={[
+            { label: t('apiDocs.table.header') },
+            { label: t('apiDocs.table.description'), wideOnly: true },
+          ]}
           rows={[
             ...headers.map(([name, header]) => ({
-              key: name,
-              cells: [
-                <Mono key="name">{headerDisplayName(name)}</Mono>,
-                docText(`headers.${name.toLowerCase()}`, header.description),
-              ],
+              name: headerDisplayName(name),
+              description: docText(`headers.${name.toLowerCase()}`, header.description),
             })),
-            {
-              key: 'retry-after',
-              cells: [<Mono key="name">Retry-After</Mono>, t('apiDocs.rateLimits.retryAfter')],
-            },
-          ]}
+            { name: 'Retry-After', description: t('apiDocs.rateLimits.retryAfter') },
+          ].map(({ name, description }) => ({
+            key: name,
+            cells: [
+              <span key="name" className="flex flex-col items-start gap-1">
+                <Mono>{name}</Mono>
+                <NarrowOnly>{description}</NarrowOnly>
+              </span>,
+              description,
+            ],
+          }))}
         />
       )}
     </div>

@@ -1,7 +1,9 @@
 /** Ready-to-run examples of POST /api/v1/removebg against `origin`, one per language tab. */
 export interface CodeExample {
-  id: 'curl' | 'node' | 'python';
+  id: 'curl' | 'node' | 'python' | 'sdk' | 'cli';
   title: string;
+  /** The title above the code: its file name, or `shell`. */
+  file: string;
   code: string;
 }
 
@@ -13,8 +15,9 @@ export function codeExamples(origin: string): CodeExample[] {
     {
       id: 'curl',
       title: 'cURL',
+      file: 'shell',
       code: `curl -X POST "${endpoint}" \\
-  -H "X-Access-Token: ${apiKeyPlaceholder}" \\
+  -H "X-Api-Key: ${apiKeyPlaceholder}" \\
   -F "image_file=@photo.jpg" \\
   -F "size=full" \\
   -F "format=png" \\
@@ -23,6 +26,7 @@ export function codeExamples(origin: string): CodeExample[] {
     {
       id: 'node',
       title: 'Node.js',
+      file: 'remove-bg.mjs',
       code: `// remove-bg.mjs (Node.js 20+): node remove-bg.mjs
 import { readFile, writeFile } from 'node:fs/promises';
 
@@ -34,11 +38,15 @@ form.append('format', 'png');
 
 const response = await fetch('${endpoint}', {
   method: 'POST',
-  headers: { 'X-Access-Token': '${apiKeyPlaceholder}' },
+  headers: { 'X-Api-Key': '${apiKeyPlaceholder}' },
   body: form,
 });
 if (!response.ok) {
-  throw new Error(\`\${response.status}: \${await response.text()}\`);
+  // {"errors":[{"code":"file_too_large","title":…,"detail":…,"meta":{"errorCode":103}}]}
+  // Only 429 and 503 are worth a retry, after Retry-After seconds.
+  const body = await response.json().catch(() => null);
+  const error = body?.errors?.[0];
+  throw new Error(\`\${response.status} \${error?.code}: \${error?.detail ?? response.statusText}\`);
 }
 await writeFile('no-bg.png', Buffer.from(await response.arrayBuffer()));
 console.log('Saved no-bg.png, litres charged:', response.headers.get('x-credits-charged'));`,
@@ -46,13 +54,14 @@ console.log('Saved no-bg.png, litres charged:', response.headers.get('x-credits-
     {
       id: 'python',
       title: 'Python',
+      file: 'remove_bg.py',
       code: `# pip install requests
 import requests
 
 with open('photo.jpg', 'rb') as photo:
     response = requests.post(
         '${endpoint}',
-        headers={'X-Access-Token': '${apiKeyPlaceholder}'},
+        headers={'X-Api-Key': '${apiKeyPlaceholder}'},
         files={'image_file': photo},
         data={'size': 'full', 'format': 'png'},
         timeout=120,
@@ -63,7 +72,43 @@ if response.ok:
         out.write(response.content)
     print('Saved no-bg.png, litres charged:', response.headers.get('X-Credits-Charged'))
 else:
-    print('Error', response.status_code, response.text)`,
+    error = response.json()['errors'][0]
+    print('Error', response.status_code, error['code'], error['detail'])`,
+    },
+    {
+      id: 'sdk',
+      title: 'SDK',
+      file: 'remove-bg.ts',
+      code: `// npm install @cutout/sdk (TypeScript, Node.js 20+ and browsers; packages/sdk in the repository)
+import { writeFile } from 'node:fs/promises';
+import { CutoutApiError, CutoutClient, fileInput } from '@cutout/sdk/node';
+
+// Retries 429 and 503 by itself, honouring Retry-After.
+const client = new CutoutClient({
+  apiKey: '${apiKeyPlaceholder}',
+  baseUrl: '${origin}/api/v1',
+});
+try {
+  const result = await client.removeBackground(await fileInput('photo.jpg'), { size: 'full' });
+  await writeFile('no-bg.png', result.data);
+  console.log('Saved no-bg.png, litres charged:', result.creditsCharged);
+} catch (error) {
+  if (!(error instanceof CutoutApiError)) throw error;
+  console.error(error.status, error.code, error.detail); // error.errorCode: 103…
+}`,
+    },
+    {
+      id: 'cli',
+      title: 'CLI',
+      file: 'shell',
+      code: `# npm install @cutout/cli   (in a clone of the repository: npm ci, then npx cutout)
+# Every photo in photos/ (subfolders too) into cut/, one litre each;
+# images already cut out are skipped, so a stopped run can simply be restarted.
+export CUTOUT_API_KEY=${apiKeyPlaceholder}
+npx cutout remove photos/ --out cut/ --size full --server ${origin}
+
+# Offline: the engine runs on this machine, with no key and no litres.
+npx cutout remove photos/ --out cut/ --local`,
     },
   ];
 }
@@ -71,5 +116,5 @@ else:
 /** GET /api/v1/account with curl. */
 export function accountExample(origin: string): string {
   return `curl "${origin}/api/v1/account" \\
-  -H "X-Access-Token: ${apiKeyPlaceholder}"`;
+  -H "X-Api-Key: ${apiKeyPlaceholder}"`;
 }

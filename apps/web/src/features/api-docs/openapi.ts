@@ -10,6 +10,7 @@ export interface SchemaObject {
   default?: unknown;
   properties?: Record<string, SchemaObject>;
   required?: string[];
+  items?: SchemaObject;
 }
 
 export interface HeaderObject {
@@ -160,4 +161,33 @@ export function keyOptional(operation: OperationObject): boolean {
   return (
     !operation.security || operation.security.some((requirement) => Object.keys(requirement).length === 0)
   );
+}
+
+export interface SchemaField {
+  /** Where the field is in the body: `requestId`, `errors[].meta.errorCode`. */
+  path: string;
+  /** Present in every body: required at every level above it. */
+  always: boolean;
+  description: string;
+}
+
+/**
+ * The leaf fields of a JSON body, objects and arrays of objects opened: the rows of a table that
+ * says what each value of the body is.
+ */
+export function bodyFieldsOf(
+  document: OpenApiDocument,
+  schema: SchemaObject | undefined,
+  parent = { path: '', always: true },
+): SchemaField[] {
+  const resolved = resolveSchema(document, schema);
+  return Object.entries(resolved?.properties ?? {}).flatMap(([name, property]) => {
+    const field = resolveSchema(document, property) ?? {};
+    const path = parent.path ? `${parent.path}.${name}` : name;
+    const always = parent.always && (resolved?.required?.includes(name) ?? false);
+    const items = field.type === 'array' ? resolveSchema(document, field.items) : undefined;
+    if (items?.properties) return bodyFieldsOf(document, items, { path: `${path}[]`, always });
+    if (field.properties) return bodyFieldsOf(document, field, { path, always });
+    return [{ path, always, description: field.description ?? '' }];
+  });
 }

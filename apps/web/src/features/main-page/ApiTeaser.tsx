@@ -9,7 +9,7 @@ import { SectionHeading } from './SectionHeading.tsx';
 export function curlExample(origin: string): string {
   return [
     `curl -X POST ${origin}/api/v1/removebg \\`,
-    '  -H "X-Access-Token: $CUTOUT_API_KEY" \\',
+    '  -H "X-Api-Key: $CUTOUT_API_KEY" \\',
     '  -F "image_file=@photo.jpg" \\',
     '  -F "size=full" \\',
     '  -o photo-cutout.png',

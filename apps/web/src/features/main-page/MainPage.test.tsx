@@ -32,7 +32,7 @@ describe('MainPage', () => {
     expect(pricing).toHaveTextContent('free litres every month');
     expect(within(pricing).getByRole('link', { name: 'See pricing' })).toHaveAttribute('href', '/en/pricing');
     const api = screen.getByRole('region', { name: 'A REST API for your pipeline' });
-    expect(api).toHaveTextContent('X-Access-Token: $CUTOUT_API_KEY');
+    expect(api).toHaveTextContent('X-Api-Key: $CUTOUT_API_KEY');
     expect(api).toHaveTextContent('/api/v1/removebg');
     expect(within(api).getByRole('link', { name: 'API documentation' })).toHaveAttribute(
       'href',

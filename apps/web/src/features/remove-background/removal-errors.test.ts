@@ -25,7 +25,12 @@ describe('remove-background errors (SPEC §8.3)', () => {
       'The file is too big. The maximum size is 32 MB.',
       'Файл слишком большой. Максимальный размер — 32 МБ.',
     ],
-    [104, 'huge', 'Wrong size: use preview or full.', 'Неверный размер: укажите preview или full.'],
+    [
+      104,
+      'huge',
+      'Wrong size: use preview (or small, regular) or full (or 4k, medium, hd, auto).',
+      'Неверный размер: укажите preview (или small, regular) либо full (или 4k, medium, hd, auto).',
+    ],
     [105, undefined, 'Wrong channel value.', 'Неверное значение канала.'],
     [
       106,
@@ -61,8 +66,8 @@ describe('remove-background errors (SPEC §8.3)', () => {
     [
       112,
       'gif',
-      'Wrong output format: use png, jpg, webp or avif.',
-      'Неверный формат: укажите png, jpg, webp или avif.',
+      'Wrong output format: use png, jpg, webp, avif or zip.',
+      'Неверный формат: укажите png, jpg, webp, avif или zip.',
     ],
     [
       113,
