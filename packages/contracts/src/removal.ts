@@ -113,7 +113,7 @@ export const publicRemoveBgFieldsSchema = z.object({
   size: text(
     'preview, small or regular (up to 625×400, free); full or 4k (original size up to 6250×6250, one litre); ' +
       'medium (up to 1.5 MP, one litre); hd (up to 4 MP, one litre); auto (full when the key owner has a litre, ' +
-      'else a free preview). Default full.',
+      "else a free preview). Default preview, as remove.bg's (the web app's execute call defaults to full).",
   ),
   type: text(
     'The foreground type: auto, person, product, car, animal, graphics or other. A named type comes back in X-Type.',

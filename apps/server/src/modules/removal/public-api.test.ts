@@ -131,6 +131,13 @@ describe('the public API speaks remove.bg v1.0', () => {
     expect(asked[0]).toEqual({ ...parseRemovalOptions({ size: 'preview' }), bg_image: null });
   });
 
+  it("gives a free preview when no size is named, as remove.bg's default", async () => {
+    asked.length = 0;
+    const response = await removebg(multipart([['image_file', png]]));
+    expect([response.statusCode, response.headers['x-credits-charged']]).toEqual([200, '0']);
+    expect(asked[0]?.size).toBe('preview');
+  });
+
   it('answers JSON for Accept: application/json, an image for image/* and for no preference', async () => {
     const accept = async (value: string | undefined) => {
       asked.length = 0;

@@ -165,6 +165,8 @@ export async function publicApiRoutes(
     const { fields } = input;
     if ((fields.output_format ?? '') === '' && prefersJson(request.headers.accept))
       fields.output_format = 'json';
+    // remove.bg's documented default: a client that names no size gets a free preview, not a charge.
+    if ((fields.size ?? '') === '') fields.size = 'preview';
     // Without a key only previews (SPEC §6): the service asks a full size for the key (101).
     const who = { user: request.user ?? null, apiKeyId: request.apiKeyId, credential: 'apiKey' as const };
     const { result, cost } = await options.removal.execute(toRemovalRequest(request, input, who));
