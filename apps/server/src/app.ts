@@ -42,6 +42,7 @@ import { createOperatorGuard } from './platform/http/operator.ts';
 import { registerCrossSiteCheck, registerSecurityHeaders } from './platform/http/security.ts';
 import { siteOriginOf } from './platform/http/site-origin.ts';
 import { type PageHead, registerWebApp } from './platform/http/web.ts';
+import { createBullmqJobs } from './platform/jobs/bullmq/bullmq-jobs.ts';
 import { createInProcessJobs } from './platform/jobs/in-process/in-process-jobs.ts';
 import { outboxRoutes } from './platform/messaging/outbox.routes.ts';
 import { demoAcquirerRoutes } from './platform/payments/demo/demo-acquirer.routes.ts';
@@ -230,7 +231,7 @@ export async function buildApp({
     app.get(`/:language/${base}/:slugId/:slugName`, servePost);
   }
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, dependencies: services.dependencies });
   if (config.outboxPage) await app.register(outboxRoutes, { outbox });
   for (const warning of startupWarnings(config)) app.log.warn(warning);
   await app.register(
@@ -363,7 +364,10 @@ export async function buildApp({
       { prefix },
     );
   }
-  const jobs = createInProcessJobs({ log: app.log });
+  // Scale-out: with Redis each scheduled run is taken by one process of many.
+  const jobs = config.redisUrl
+    ? createBullmqJobs({ redisUrl: config.redisUrl, prefix: config.queue.prefix, log: app.log })
+    : createInProcessJobs({ log: app.log });
   // Litres held by requests that died with a process come back at start and within a minute.
   app.addHook('onReady', async () => {
     // Before the write-off below: a term renewed after downtime rolls its litres over first.

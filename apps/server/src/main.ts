@@ -10,6 +10,7 @@ import { seedSubscriptionPlans } from './modules/subscriptions/subscriptions.see
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { DataDirInUseError } from './platform/data-dir.ts';
 import { type Database, openDatabase } from './platform/db/client.ts';
+import { createFileStorage } from './platform/storage/file-storage.ts';
 import { createFilesFor } from './services.ts';
 
 async function main(): Promise<void> {
@@ -28,7 +29,11 @@ async function main(): Promise<void> {
   if (!config.databaseUrl) process.umask(0o077);
   let database: Database;
   try {
-    database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+    database = await openDatabase({
+      url: config.databaseUrl,
+      poolSize: config.databasePoolSize,
+      dataDir: config.dataDir,
+    });
   } catch (error) {
     if (error instanceof DataDirInUseError) {
       console.error(error.message);
@@ -38,7 +43,11 @@ async function main(): Promise<void> {
   }
   await database.migrate();
   await seedStore(database.db);
-  const files = createFilesFor({ db: database.db, filesDir: config.filesDir });
+  const files = createFilesFor({
+    db: database.db,
+    filesDir: config.filesDir,
+    storage: createFileStorage(config),
+  });
   await seedCatalog(database.db, { files });
   await seedPages(database.db, { files });
   await seedDelivery(database.db);

@@ -22,6 +22,7 @@ import { createFilesRepo } from './modules/files/files.repo.ts';
 import { createFilesService } from './modules/files/files.service.ts';
 import { createFormsRepo } from './modules/forms/forms.repo.ts';
 import { createFormsService } from './modules/forms/forms.service.ts';
+import type { DependencyProbe } from './modules/health/health.routes.ts';
 import { createAccountsService } from './modules/ledger/accounts.service.ts';
 import { createLedgerRepo } from './modules/ledger/ledger.repo.ts';
 import { createLedgerService } from './modules/ledger/ledger.service.ts';
@@ -73,7 +74,11 @@ import { createDemoProvider } from './platform/payments/demo/demo-provider.ts';
 import type { PaymentProvider } from './platform/payments/payments.port.ts';
 import { createStripeProvider } from './platform/payments/stripe/stripe-provider.ts';
 import { createYooKassaProvider } from './platform/payments/yookassa/yookassa-provider.ts';
+import { queuedEngineSource } from './platform/queue/queued-engine.ts';
 import { createMemoryRateLimiter } from './platform/rate-limit.ts';
+import { connectRedis, pingRedis } from './platform/redis/redis.ts';
+import { createRedisRateLimiter } from './platform/redis/redis-rate-limiter.ts';
+import { createFileStorage } from './platform/storage/file-storage.ts';
 import { createLocalStorage } from './platform/storage/local/local-storage.ts';
 import type { FileStorage } from './platform/storage/storage.port.ts';
 
@@ -133,7 +138,11 @@ export function createServices({ config, database, log, now, ...options }: Servi
     repo: createStoreRepo(transactor),
     defaultStoreId: config.defaultStoreId,
   });
-  const limiter = createMemoryRateLimiter();
+  // Scale-out: with Redis every process counts in the same windows.
+  const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
+  const limiter = redis
+    ? createRedisRateLimiter(redis, { prefix: `${config.queue.prefix}:rate:` })
+    : createMemoryRateLimiter();
   const outbox = createOutboxRepo(transactor);
   // The SMTP_URL's scheme picks the mail transport; without it, mail and SMS stay in the outbox.
   const mailer = createMailer({ url: config.smtpUrl, from: config.mailFrom, outbox, log });
@@ -186,11 +195,17 @@ export function createServices({ config, database, log, now, ...options }: Servi
     siteOrigins: config.siteOrigins,
     now,
   });
+  const configuredStorage = options.storage ? null : createFileStorage(config);
   const files = createFilesService({
     repo: createFilesRepo(transactor),
-    storage: options.storage ?? createLocalStorage({ root: config.filesDir }),
+    storage: options.storage ?? (configuredStorage as FileStorage),
     now,
   });
+  /** What readiness checks beside the database: the services this configuration reaches out to. */
+  const dependencies: DependencyProbe[] = [];
+  if (config.s3 && configuredStorage)
+    dependencies.push({ name: 'storage', kind: 's3', check: configuredStorage.check });
+  if (redis) dependencies.push({ name: 'redis', kind: 'redis', check: () => pingRedis(redis) });
   const catalogRepo = createCatalogRepo(transactor);
   const catalog = createCatalogService({
     repo: catalogRepo,
@@ -207,7 +222,18 @@ export function createServices({ config, database, log, now, ...options }: Servi
     now,
   });
   const clientErrors = createClientErrorsService({ repo: createClientErrorsRepo(transactor), limiter, now });
-  const ownEngine = options.engine ? undefined : lazyEngine(config);
+  // Scale-out: with Redis, removals go through the queue to `npm run worker` processes.
+  const ownEngine = options.engine
+    ? undefined
+    : config.redisUrl
+      ? queuedEngineSource({
+          redisUrl: config.redisUrl,
+          prefix: config.queue.prefix,
+          maxQueue: config.engineMaxQueue,
+          timeoutMs: config.queue.timeoutMs,
+          log,
+        })
+      : lazyEngine(config);
   const removal = createRemovalService({
     engine: options.engine ?? (ownEngine as ReturnType<typeof lazyEngine>).get,
     removeBackground: createRemoveBackgroundWorkflow({
@@ -529,9 +555,11 @@ export function createServices({ config, database, log, now, ...options }: Servi
     clientErrors,
     removal,
     passports,
+    dependencies,
     /** Stops what the services started (the engine's workers). */
     close: async () => {
       await ownEngine?.close();
+      redis?.disconnect();
     },
   };
 }

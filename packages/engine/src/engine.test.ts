@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine, EngineError, LIMITS } from './index.ts';
+import { createEngine, type Engine, EngineError, LIMITS, type MaskData, type MaskStore } from './index.ts';
 import { discBox, discPhoto, pixelsOf, pngClaiming, readStoredZip } from './test-images.ts';
 
 // One engine (one worker, one IS-Net session) for the whole file; most tests reuse one photo, so
@@ -303,4 +304,31 @@ describe('engine: a real photo', () => {
       expect(inter / union).toBeGreaterThanOrEqual(0.9);
     },
   );
+});
+
+describe('engine: a mask store given to it', () => {
+  it('keeps its masks only there, under the scope and the SHA-256 of the bytes', async () => {
+    const masks = new Map<string, MaskData>();
+    const store: MaskStore = {
+      get: async (key) => masks.get(key),
+      set: async (key, mask) => {
+        masks.set(key, mask);
+      },
+      stats: () => ({ hits: 0, misses: 0 }),
+    };
+    const own = await createEngine({ workers: 1, warmup: false, maskStore: store });
+    try {
+      const bytes = await discPhoto({ width: 200, height: 150 });
+      const digest = createHash('sha256').update(bytes).digest('hex');
+      expect((await own.remove(bytes, { size: 'preview' }, { cacheScope: 'user:s' })).maskCached).toBe(false);
+      expect([...masks.keys()]).toEqual([`user:s:${digest}`]);
+      // What another engine process stored is as good as its own.
+      expect((await own.remove(bytes, {}, { cacheScope: 'user:s' })).maskCached).toBe(true);
+      masks.clear();
+      expect((await own.remove(bytes, {}, { cacheScope: 'user:s' })).maskCached).toBe(false);
+      expect(own.stats().maskCache).toEqual({ hits: 0, misses: 0 });
+    } finally {
+      await own.close();
+    }
+  });
 });

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { EngineError, type ErrorCodeNumber } from './errors.ts';
 import { checkImageBytes } from './input.ts';
-import { MaskCache, type MaskCacheStats } from './mask-cache.ts';
+import { MaskCache, type MaskStore, type MaskStoreStats, memoryMaskStore } from './mask-cache.ts';
 import { defaultCacheDir, type ModelConfig, prepareModel } from './model/prepare.ts';
 import { parseRemovalOptions, type RemovalOptions, type RemovalOptionsInput } from './options.ts';
 import { readHeader } from './pipeline/decode.ts';
@@ -26,6 +26,12 @@ export interface EngineConfig {
   maxQueue?: number;
   /** Memory for cached network masks, in bytes. Default 64 MiB (64 masks at 1024x1024). */
   maskCacheBytes?: number;
+  /**
+   * Where network masks are kept between requests; default an in-memory cache of `maskCacheBytes`.
+   * A store shared by several engine processes (Redis) lets a preview on one and the full size on
+   * another share one network run.
+   */
+  maskStore?: MaskStore;
   refine?: Partial<RefineConfig>;
   encode?: Partial<EncodeConfig>;
   /** Run the network once per worker at start so the first request is not slower. Default true. */
@@ -80,7 +86,7 @@ export interface EngineStats {
   completed: number;
   failed: number;
   rejectedBusy: number;
-  maskCache: MaskCacheStats;
+  maskCache: MaskStoreStats;
   model: { path: string; optimized: boolean };
 }
 
@@ -135,7 +141,7 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
     throw err;
   }
 
-  const cache = new MaskCache(config.maskCacheBytes ?? 64 * 1024 * 1024);
+  const store = config.maskStore ?? memoryMaskStore(new MaskCache(config.maskCacheBytes ?? 64 * 1024 * 1024));
   const pending = new Map<string, Promise<MaskData | null>>();
   const counters = { active: 0, completed: 0, failed: 0, rejectedBusy: 0 };
   let closed = false;
@@ -179,15 +185,20 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
     const key = `${cacheScope}:${digest}`;
     // A request for bytes whose mask is being computed right now waits for it instead of
     // running the network a second time (preview and full of one upload arrive together).
-    const mask = cache.get(key) ?? (await pending.get(key)) ?? undefined;
+    let mask = await store.get(key);
+    const inFlight = mask ? undefined : pending.get(key);
+    if (inFlight) mask = (await inFlight) ?? undefined;
     let settle: (mask: MaskData | null) => void = () => {};
+    // With nothing in flight, no await comes between the look-up of `pending` and this: a request
+    // arriving meanwhile finds this one's promise.
     if (!mask) pending.set(key, new Promise((resolve) => (settle = resolve)));
     try {
       const reply = await pool.run({ input, options, header, ...(mask && { mask }) });
       if (!reply || 'networkMs' in reply) throw new Error('worker returned no image');
       if (!reply.ok) throw new EngineError(reply.code as ErrorCodeNumber, reply.message, reply.value);
-      if (reply.mask) cache.set(key, reply.mask);
       settle(reply.mask);
+      // Stored before answering: the next request for these bytes, in any process sharing the store, finds it.
+      if (reply.mask) await store.set(key, reply.mask);
       const image = toBuffer(reply.image.bytes);
       return {
         bytes: reply.body ? toBuffer(reply.body) : image,
@@ -218,7 +229,7 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
       workers,
       threadsPerWorker: threads,
       ...counters,
-      maskCache: cache.stats(),
+      maskCache: store.stats(),
       model: { path: model.path, optimized: model.optimized },
     }),
     async close() {

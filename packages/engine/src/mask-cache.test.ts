@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MaskCache, maskLifetimeMs } from './mask-cache.ts';
+import { MaskCache, maskLifetimeMs, memoryMaskStore } from './mask-cache.ts';
 
 const mask = (bytes: number) => ({ data: new Uint8Array(bytes), width: bytes, height: 1 });
 
@@ -39,5 +39,15 @@ describe('MaskCache', () => {
     expect(cache.get('a')).toBeUndefined();
     expect(cache.get('b')).toBeDefined();
     expect(cache.stats()).toMatchObject({ entries: 1, bytes: 100 });
+  });
+});
+
+describe('memoryMaskStore', () => {
+  it('is the cache behind the engine port: async get and set, the cache’s counters', async () => {
+    const store = memoryMaskStore(new MaskCache(1_000));
+    expect(await store.get('a')).toBeUndefined();
+    await store.set('a', mask(100));
+    expect((await store.get('a'))?.data.byteLength).toBe(100);
+    expect(store.stats()).toMatchObject({ entries: 1, bytes: 100, hits: 1, misses: 1 });
   });
 });

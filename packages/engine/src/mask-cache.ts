@@ -1,12 +1,31 @@
 import type { MaskData } from './pipeline/refine.ts';
 
-/** Counters of the mask cache. */
-export interface MaskCacheStats {
+/** Counters of a mask store: this process's lookups, and what it holds where it can tell. */
+export interface MaskStoreStats {
+  hits: number;
+  misses: number;
+  entries?: number;
+  bytes?: number;
+  maxBytes?: number;
+}
+
+/** Counters of the in-memory mask cache. */
+export interface MaskCacheStats extends MaskStoreStats {
   entries: number;
   bytes: number;
   maxBytes: number;
-  hits: number;
-  misses: number;
+}
+
+/**
+ * Where the engine keeps network masks between requests, under the key it builds (the requester's
+ * scope and the SHA-256 of the input bytes): in memory by default, or shared by several engine
+ * processes (Redis). A store keeps a mask at most `maskLifetimeMs` from when it was made; one that
+ * can fail answers a miss and drops the write rather than failing the removal.
+ */
+export interface MaskStore {
+  get(key: string): Promise<MaskData | undefined>;
+  set(key: string, mask: MaskData): Promise<void>;
+  stats(): MaskStoreStats;
 }
 
 /**
@@ -101,4 +120,13 @@ export class MaskCache {
       misses: this.#misses,
     };
   }
+}
+
+/** The in-memory cache as the engine's mask store: the default, for one process. */
+export function memoryMaskStore(cache: MaskCache): MaskStore {
+  return {
+    get: async (key) => cache.get(key),
+    set: async (key, mask) => cache.set(key, mask),
+    stats: () => cache.stats(),
+  };
 }

@@ -29,6 +29,41 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBe('postgres://u@db:5432/cutout');
   });
 
+  it('reads the scale-out settings: Redis, S3 and the pool size, all off by default', () => {
+    expect(loadConfig({})).toMatchObject({ redisUrl: undefined, s3: null, databasePoolSize: 10 });
+    const config = loadConfig({
+      REDIS_URL: 'redis://redis:6379/0',
+      DATABASE_POOL_SIZE: '25',
+      S3_BUCKET: 'cutout-files',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_PREFIX: 'prod/',
+    });
+    expect(config).toMatchObject({ redisUrl: 'redis://redis:6379/0', databasePoolSize: 25 });
+    expect(config.queue).toEqual({ prefix: 'cutout', lockMs: 30_000, timeoutMs: 120_000 });
+    expect(loadConfig({ QUEUE_PREFIX: 'shop-2', QUEUE_LOCK_MS: '5000' }).queue).toMatchObject({
+      prefix: 'shop-2',
+      lockMs: 5000,
+    });
+    expect(() => loadConfig({ QUEUE_PREFIX: 'a b' })).toThrow(/QUEUE_PREFIX/);
+    expect(config.s3).toEqual({
+      bucket: 'cutout-files',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      prefix: 'prod/',
+      forcePathStyle: true,
+    });
+    expect(() => loadConfig({ S3_BUCKET: 'cutout-files' })).toThrow(/S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000' })).toThrow(/S3_BUCKET: required/);
+    expect(() => loadConfig({ REDIS_URL: 'localhost:6379' })).toThrow(/REDIS_URL.*redis:\/\//);
+    expect(() =>
+      loadConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_PREFIX: '../x' }),
+    ).toThrow(/S3_PREFIX/);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });

@@ -56,7 +56,37 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
+  /** Connections the PostgreSQL pool of each process may open. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Scale-out: Redis for the inference queue, scheduled jobs, rate limits and the mask cache. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  /** Scale-out: files in S3-compatible object storage instead of DATA_DIR/files. */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9_-][A-Za-z0-9._-]*\/)*$/, 'must be folder names each ending in /, such as cutout/')
+    .default(''),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.optional(),
+  /** Scale-out: the first part of every Redis key of the queues, the job data and the masks. */
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]+$/, 'must be letters, digits, dots, dashes or underscores')
+    .default('cutout'),
+  /** Scale-out: how long a job stays locked to a worker that stopped renewing the lock (killed, cut off). */
+  QUEUE_LOCK_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  /** Scale-out: how long a web process waits for a queued removal's result. */
+  ENGINE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
 });
+
+/** The variables the configuration reads (beside PASSPORTS and its PASSPORT_<SLUG>_* family). */
+export const configVariables: readonly string[] = Object.keys(envSchema.shape);
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -66,6 +96,23 @@ export type Config = {
   /** The local file storage's root: FILES_DIR, else DATA_DIR/files. */
   filesDir: string;
   databaseUrl: string | undefined;
+  databasePoolSize: number;
+  /** Redis for scale-out (inference queue, scheduled jobs, rate limits, mask cache); unset: in-process. */
+  redisUrl: string | undefined;
+  /** S3-compatible file storage; null: files under filesDir. */
+  s3: S3Config | null;
+  /** The inference queue and scheduled jobs on Redis (used only with redisUrl). */
+  queue: {
+    /** The first part of every Redis key of the queues, the job data and the masks. */
+    prefix: string;
+    /**
+     * How long a job stays locked to a worker that stopped renewing the lock; the stalled check runs
+     * at the same interval, so such a job goes back to the queue within about twice this.
+     */
+    lockMs: number;
+    /** How long a web process waits for a removal's result. */
+    timeoutMs: number;
+  };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
   defaultStoreId: string;
@@ -103,6 +150,40 @@ export type Config = {
   engineMaxQueue: number;
   apiRequestsPerMinute: number;
 };
+
+/** Where files go in S3-compatible object storage (AWS, MinIO, Yandex Object Storage…). */
+export interface S3Config {
+  bucket: string;
+  endpoint?: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  prefix: string;
+  forcePathStyle: boolean;
+}
+
+/** S3_* settings: none set is the local store; a bucket needs both keys. */
+function readS3(e: z.infer<typeof envSchema>, problems: string[]): S3Config | null {
+  if (!e.S3_BUCKET) {
+    if (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)
+      problems.push('S3_BUCKET: required when any S3_ setting is given');
+    return null;
+  }
+  if (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY) {
+    problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required with S3_BUCKET');
+    return null;
+  }
+  return {
+    bucket: e.S3_BUCKET,
+    ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    prefix: e.S3_PREFIX,
+    // Self-hosted servers (MinIO) want the bucket in the path; AWS takes it in the host name.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+  };
+}
 
 /** An external sign-in provider (passport): any OpenID Connect issuer. */
 export interface PassportConfig {
@@ -172,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         return `${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
       });
   const passports = readPassports(present, problems);
+  const s3 = parsed.success ? readS3(parsed.data, problems) : null;
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const loopback = [`http://localhost:${e.PORT}`, `http://127.0.0.1:${e.PORT}`, `http://[::1]:${e.PORT}`];
@@ -183,6 +265,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     filesDir: path.resolve(e.FILES_DIR ?? path.join(e.DATA_DIR, 'files')),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    redisUrl: e.REDIS_URL,
+    s3,
+    queue: { prefix: e.QUEUE_PREFIX, lockMs: e.QUEUE_LOCK_MS, timeoutMs: e.ENGINE_TIMEOUT_MS },
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     defaultStoreId: e.DEFAULT_STORE_ID,

@@ -27,7 +27,12 @@ export interface RateRule {
   windowMs: number;
 }
 
-function verdict(window: { count: number; resetAt: number }, rule: RateRule, time: number): RateVerdict {
+/** The verdict of a window holding `count` hits (of either limiter). */
+export function verdict(
+  window: { count: number; resetAt: number },
+  rule: RateRule,
+  time: number,
+): RateVerdict {
   return {
     allowed: window.count <= rule.limit,
     retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - time) / 1000)),

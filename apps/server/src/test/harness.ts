@@ -28,6 +28,9 @@ import { createFilesFor, createServices } from '../services.ts';
 export type DatabaseKind = 'pglite' | 'postgres';
 
 /** The databases the integration tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+/** Redis for the scale-out tests (TEST_REDIS_URL, as CI sets it); unset: those tests are skipped. */
+export const testRedisUrl: string | undefined = process.env.TEST_REDIS_URL;
+
 export const testDatabases: DatabaseKind[] = process.env.TEST_DATABASE_URL
   ? ['pglite', 'postgres']
   : ['pglite'];

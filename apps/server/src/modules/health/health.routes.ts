@@ -7,19 +7,42 @@ export interface DatabaseProbe {
   ping(): Promise<void>;
 }
 
-/** Liveness (the process answers) and readiness (the database answers). */
+/** Another service the process needs when it is configured (object storage, Redis): its check throws when it cannot be reached. */
+export interface DependencyProbe {
+  name: string;
+  /** What it is, for the answer: 's3', 'redis'. */
+  kind: string;
+  check(): Promise<void>;
+}
+
+/** Liveness (the process answers) and readiness (the database and every configured dependency answer). */
 export async function healthRoutes(
   app: FastifyInstance,
-  options: { database: DatabaseProbe },
+  options: { database: DatabaseProbe; dependencies?: DependencyProbe[] },
 ): Promise<void> {
+  const probes: DependencyProbe[] = [
+    { name: 'database', kind: options.database.kind, check: () => options.database.ping() },
+    ...(options.dependencies ?? []),
+  ];
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (request) => {
-    try {
-      await options.database.ping();
-    } catch (error) {
-      request.log.warn({ err: error }, 'database not reachable');
-      throw new DomainError('SERVICE_UNAVAILABLE', { details: { database: 'unreachable' } });
+    const results = await Promise.all(
+      probes.map(async (probe) => {
+        try {
+          await probe.check();
+          return [probe.name, probe.kind] as const;
+        } catch (error) {
+          request.log.warn({ err: error, dependency: probe.name }, `${probe.name} not reachable`);
+          return [probe.name, null] as const;
+        }
+      }),
+    );
+    const down = results.filter(([, kind]) => kind === null).map(([name]) => name);
+    if (down.length > 0) {
+      throw new DomainError('SERVICE_UNAVAILABLE', {
+        details: Object.fromEntries(down.map((name) => [name, 'unreachable'])),
+      });
     }
-    return { status: 'ready', database: options.database.kind };
+    return { status: 'ready', ...Object.fromEntries(results) };
   });
 }

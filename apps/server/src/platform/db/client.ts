@@ -33,12 +33,14 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
  */
 export async function openDatabase(options: {
   url?: string;
+  /** Connections the PostgreSQL pool may open (per process). Default 10. */
+  poolSize?: number;
   dataDir: string | null;
   /** Told when an idle pooled connection breaks (a database restart); the pool replaces it. */
   onIdleError?: (error: Error) => void;
 }): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // Without a listener, a broken idle connection would crash the process.
     pool.on('error', (error) =>
       (options.onIdleError ?? ((e) => console.warn('database connection lost:', e.message)))(error),
@@ -47,7 +49,7 @@ export async function openDatabase(options: {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder }),
+      migrate: () => migrateUnderLock(pool),
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -76,6 +78,27 @@ export async function openDatabase(options: {
     throw error;
   }
   return pgliteDatabase(client, lock);
+}
+
+/** Any constant of ours: the advisory lock that one migrating process holds at a time. */
+const migrationLock = 0x63_75_74_6f; // "cuto"
+
+/**
+ * Migrates while holding a session advisory lock, so that several processes starting at once (web
+ * processes, workers) migrate once: the others wait for the lock, then find nothing left to do.
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [migrationLock]);
+    try {
+      await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [migrationLock]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /** The Database of a ready PGlite client, giving up the data directory's lock on close. */

@@ -4,9 +4,9 @@
  * planned; a run still going when its time comes again is not doubled; `stop` waits for the runs
  * in progress, so that nothing touches the database after it is closed.
  *
- * Adapters, one folder each: `in-process/` (timers in the server process, the default). A
- * queue-backed runner (BullMQ on Redis) comes as another folder where several processes must share
- * the work, each run taken by one of them.
+ * Adapters, one folder each: `in-process/` (timers in the server process, the default) and
+ * `bullmq/` (job schedulers on Redis, with REDIS_URL), where several processes share the work and
+ * each run is taken by one of them.
  */
 export interface JobRunner {
   /** Starts a job: runs it now and then every `ms`; resolves when the first run has ended. */
