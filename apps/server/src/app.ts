@@ -48,6 +48,15 @@ import { outboxRoutes } from './platform/messaging/outbox.routes.ts';
 import { demoAcquirerRoutes } from './platform/payments/demo/demo-acquirer.routes.ts';
 import { createServices, type ServiceOptions } from './services.ts';
 
+/**
+ * Stops accepting connections and resolves once the requests in progress are answered. A keep-alive
+ * connection is closed as soon as its request is done, instead of waiting out its idle timeout.
+ */
+function drain(server: FastifyInstance['server']): Promise<void> {
+  const reaper = setInterval(() => server.closeIdleConnections(), 100);
+  return new Promise<void>((resolve) => server.close(() => resolve())).finally(() => clearInterval(reaper));
+}
+
 /** A path with its escapes decoded; one with a broken escape stays as it is. */
 function decodedPath(path: string): string {
   try {
@@ -378,6 +387,9 @@ export async function buildApp({
     await jobs.every('mail new blog posts to the news subscribers', 300_000, services.newsletter.announce);
   });
   app.addHook('onClose', async () => {
+    // Requests in progress finish first (server.close stops accepting and waits for them): they may
+    // still need the database, the engine and the jobs' services closed below.
+    if (app.server.listening) await drain(app.server);
     await jobs.stop();
     await services.close();
     await database.close();
