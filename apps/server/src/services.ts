@@ -118,7 +118,11 @@ function lazyEngine(config: Config): { get: () => Promise<Engine>; close: () => 
   let started: Promise<Engine> | undefined;
   return {
     get: () => {
-      started ??= createEngine({ workers: config.engineWorkers, maxQueue: config.engineMaxQueue });
+      started ??= createEngine({
+        workers: config.engineWorkers,
+        maxQueue: config.engineMaxQueue,
+        classifier: config.engineClassifier,
+      });
       return started;
     },
     close: async () => {

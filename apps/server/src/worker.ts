@@ -34,6 +34,7 @@ async function main(): Promise<void> {
   const engine = await createEngine({
     workers: config.engineWorkers,
     maxQueue: config.engineMaxQueue,
+    classifier: config.engineClassifier,
     maskStore: createRedisMaskStore({
       redis,
       prefix: queue.prefix,

@@ -116,7 +116,7 @@ export const publicRemoveBgFieldsSchema = z.object({
       "else a free preview). Default preview, as remove.bg's (the web app's execute call defaults to full).",
   ),
   type: text(
-    'The foreground type: auto, person, product, car, animal, graphics or other. A named type comes back in X-Type.',
+    'The foreground type: auto, person, product, car, animal, graphics or other. A named type comes back in X-Type; auto is detected.',
   ),
   type_level: text('none, 1, 2 or latest. none leaves X-Type out. Default 1.'),
   format: text(

@@ -1,6 +1,8 @@
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import { type ClassifierConfig, createForegroundClassifier } from './classify/classifier.ts';
+import { resultType } from './classify/result-type.ts';
 import { EngineError, type ErrorCodeNumber } from './errors.ts';
 import { checkImageBytes } from './input.ts';
 import { MaskCache, type MaskStore, type MaskStoreStats, memoryMaskStore } from './mask-cache.ts';
@@ -45,6 +47,13 @@ export interface EngineConfig {
    * slower (fresh pages to fault in). true favours speed.
    */
   memoryArena?: boolean;
+  /**
+   * Detects the foreground type (`result.type`, remove.bg's X-Type) for `type: 'auto'`: CenterNet
+   * on a 512² copy of the photo, on a thread of its own started by the first request that asks
+   * (type_level other than none). Off by default (~0.25 s of CPU and ~0.1 GB per engine, see the
+   * README): `auto` results then carry no type. true or a ClassifierConfig turns it on.
+   */
+  classifier?: boolean | ClassifierConfig;
 }
 
 /** One finished removal. Coordinates are in the output image. */
@@ -66,6 +75,12 @@ export interface RemovalResult {
   maskCached: boolean;
   /** Milliseconds per stage, measured in the worker. */
   timings: Record<string, number>;
+  /**
+   * The foreground type (remove.bg's X-Type): the one the call named, or for `auto` the detected
+   * one at its type_level (`other` when nothing is recognised). Absent for type_level none, or when
+   * the detector is off or unavailable.
+   */
+  type?: string;
 }
 
 /** Who a removal is for, beside what it is. */
@@ -141,6 +156,9 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
     throw err;
   }
 
+  const classifier = config.classifier
+    ? createForegroundClassifier(config.classifier === true ? {} : config.classifier)
+    : null;
   const store = config.maskStore ?? memoryMaskStore(new MaskCache(config.maskCacheBytes ?? 64 * 1024 * 1024));
   const pending = new Map<string, Promise<MaskData | null>>();
   const counters = { active: 0, completed: 0, failed: 0, rejectedBusy: 0 };
@@ -183,6 +201,11 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
     const digest = Buffer.from(await crypto.subtle.digest('SHA-256', input)).toString('hex');
     // The digest has a fixed length at the end, so no scope can pass for another scope's key.
     const key = `${cacheScope}:${digest}`;
+    // Detected on its own thread while the worker removes the background; remembered per key.
+    const typing = resultType(
+      options,
+      classifier && ((level) => classifier.classify(input, { level, cacheKey: key })),
+    );
     // A request for bytes whose mask is being computed right now waits for it instead of
     // running the network a second time (preview and full of one upload arrive together).
     let mask = await store.get(key);
@@ -200,6 +223,7 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
       // Stored before answering: the next request for these bytes, in any process sharing the store, finds it.
       if (reply.mask) await store.set(key, reply.mask);
       const image = toBuffer(reply.image.bytes);
+      const type = await typing;
       return {
         bytes: reply.body ? toBuffer(reply.body) : image,
         mime: reply.body ? 'application/json' : reply.image.mime,
@@ -211,6 +235,7 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
         original: reply.image.original,
         maskCached: mask !== undefined,
         timings: reply.image.timings,
+        ...(type !== undefined && { type }),
       };
     } finally {
       settle(null);
@@ -234,7 +259,7 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
     }),
     async close() {
       closed = true;
-      await pool.destroy();
+      await Promise.all([pool.destroy(), classifier?.close()]);
     },
   };
 }

@@ -1,3 +1,4 @@
+export type { ClassifierConfig } from './classify/classifier.ts';
 export type { Rgba } from './colors.ts';
 export { parseColor } from './colors.ts';
 export { CSS_NAMED_COLORS } from './css-colors.ts';

@@ -29,8 +29,12 @@ export interface RemovalOptions {
   size: 'preview' | 'full';
   /** At most this many megapixels in the result (remove.bg's `medium` 1.5 and `hd` 4), or no limit. */
   megapixels: number | null;
-  /** The kind of subject asked for; carried for the caller, it does not change the pixels. */
+  /**
+   * The kind of subject: a named one is echoed in `result.type`, `auto` is detected when the
+   * engine has a classifier (EngineConfig.classifier). It does not change the pixels.
+   */
   type: ForegroundType;
+  /** remove.bg's classification level of `result.type`; none: no type at all. */
   type_level: (typeof foregroundTypeLevels)[number];
   channels: 'rgba' | 'alpha';
   /** 'auto': png when the result has transparency, jpg when it is opaque (never zip). */

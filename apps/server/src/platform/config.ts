@@ -42,6 +42,8 @@ const envSchema = z.object({
   OUTBOX_PAGE: booleanFromEnv.optional(),
   ENGINE_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   ENGINE_MAX_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
+  /** The foreground-type detector behind the public API's X-Type (type=auto); off saves its CPU and memory. */
+  ENGINE_CLASSIFIER: booleanFromEnv.default(true),
   API_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(60),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** The built-in demo acquirer (test cards, no money moves): on unless turned off. */
@@ -148,6 +150,8 @@ export type Config = {
   /** Inference worker threads; unset → the engine's default for the cores. */
   engineWorkers: number | undefined;
   engineMaxQueue: number;
+  /** Detect the foreground type for the public API's X-Type when the caller leaves type=auto. */
+  engineClassifier: boolean;
   apiRequestsPerMinute: number;
 };
 
@@ -311,6 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passports,
     engineWorkers: e.ENGINE_WORKERS,
     engineMaxQueue: e.ENGINE_MAX_QUEUE,
+    engineClassifier: e.ENGINE_CLASSIFIER,
     apiRequestsPerMinute: e.API_REQUESTS_PER_MINUTE,
   };
 }

@@ -86,7 +86,10 @@ export function openApiDocument(serverUrl: string) {
                   'Litres charged: 0 for a preview, 1 for a full size.',
                 ),
                 'X-Type': {
-                  description: 'The foreground type the caller named (type), unless type_level is none.',
+                  description:
+                    'The foreground type: the one the caller named, or with type=auto the one detected ' +
+                    '(level 1: person, product, animal, car, other; level 2 adds transportation). Absent for ' +
+                    'type_level=none, or when the server runs without its detector (ENGINE_CLASSIFIER=false).',
                   schema: { type: 'string' },
                 },
                 [removalHeaders.processingTime]: header(

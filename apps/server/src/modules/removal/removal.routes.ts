@@ -63,10 +63,12 @@ function prefersJson(accept: string | undefined): boolean {
 }
 
 /**
- * X-Type, remove.bg's detected foreground type: said when the caller named the type and did not ask
- * for none (type_level=none). The service has no classifier: `auto` leaves the header out.
+ * X-Type, remove.bg's foreground type: the engine's `result.type` (the named type, or the detected
+ * one for `auto`; none for type_level=none). An engine that gives no type (classifier off or
+ * unavailable, or an inference worker of an older release) still has the named type echoed.
  */
-function foregroundType(fields: Record<string, unknown>): string | null {
+function foregroundType(result: RemovalResult, fields: Record<string, unknown>): string | null {
+  if (result.type) return result.type;
   const type = typeof fields.type === 'string' ? fields.type.trim().toLowerCase() : '';
   const level = typeof fields.type_level === 'string' ? fields.type_level.trim().toLowerCase() : '';
   return type && type !== 'auto' && level !== 'none' ? type : null;
@@ -110,6 +112,8 @@ export async function executeRoutes(
       refuseWhenLimited(await options.limiter.hit(`preview:${request.ip}`, visitorPreviews));
     }
     const input = await readRemovalInput(request);
+    // The web app shows no foreground type: unless it asks, no detection runs for it.
+    if ((input.fields.type_level ?? '') === '') input.fields.type_level = 'none';
     const { result, cost } = await options.removal.execute(
       toRemovalRequest(request, input, { user: request.user, apiKeyId: null, credential: 'session' }),
     );
@@ -170,7 +174,7 @@ export async function publicApiRoutes(
     // Without a key only previews (SPEC §6): the service asks a full size for the key (101).
     const who = { user: request.user ?? null, apiKeyId: request.apiKeyId, credential: 'apiKey' as const };
     const { result, cost } = await options.removal.execute(toRemovalRequest(request, input, who));
-    const type = foregroundType(fields);
+    const type = foregroundType(result, fields);
     if (type) reply.header('x-type', type);
     return sendResult(reply, result, cost, sizeLimitHeader(options.stores));
   });

@@ -58,7 +58,8 @@ describe.each(testDatabases)('the removal service on %s', (kind) => {
   let imagesBase: string;
   const clock = testClock(new Date());
   beforeAll(async () => {
-    engine = await createEngine({ workers: 1, warmup: false });
+    // With the foreground classifier (off by default) so that the public API's X-Type is detected.
+    engine = await createEngine({ workers: 1, warmup: false, classifier: true });
     t = await createTestApp(
       kind,
       { API_REQUESTS_PER_MINUTE: '1000' },
@@ -415,6 +416,22 @@ describe.each(testDatabases)('the removal service on %s', (kind) => {
         code: 'roi_exceeds_bounds',
         meta: { errorCode: 119 },
       });
+    });
+
+    it("says the detected foreground type in X-Type for type=auto, at the caller's type_level", async () => {
+      const level1 = ['person', 'product', 'animal', 'car', 'other'];
+      const auto = await removebg({ image_file: photo, size: 'preview' });
+      expect(auto.statusCode, auto.body).toBe(200);
+      expect(level1).toContain(auto.headers['x-type']);
+      const level2 = await removebg({ image_file: photo, size: 'preview', type: 'auto', type_level: '2' });
+      expect([...level1, 'car_interior', 'car_part', 'transportation', 'graphics']).toContain(
+        level2.headers['x-type'],
+      );
+      const none = await removebg({ image_file: photo, size: 'preview', type_level: 'none' });
+      expect(none.statusCode, none.body).toBe(200);
+      expect(none.headers['x-type']).toBeUndefined();
+      const named = await removebg({ image_file: photo, size: 'preview', type: 'animal' });
+      expect(named.headers['x-type']).toBe('animal');
     });
 
     it('allows only previews without a key, and refuses a wrong key', async () => {

@@ -56,7 +56,7 @@ describe('ApiDocsPage', () => {
       'Litres charged: 0 for a preview, 1 for a full size.',
     );
     expect(rowOf(headers, 'X-Foreground-Top')).toBeTruthy();
-    expect(rowOf(headers, 'X-Type')).toHaveTextContent('The foreground type the caller named');
+    expect(rowOf(headers, 'X-Type')).toHaveTextContent('or with type=auto the one detected');
     expect(rowOf(headers, 'X-Processing-Time-Ms')).toBeTruthy();
 
     const account = screen.getByRole('region', { name: 'GET /api/v1/account' });
@@ -212,7 +212,7 @@ describe('ApiDocsPage', () => {
     expect(within(baseUrl as HTMLElement).getByText(`${origin}/api/v1.0`).tagName).toBe('CODE');
     expect(key).toHaveTextContent('X-Api-Key');
     expect(section).toHaveTextContent('Litres instead of credits.');
-    expect(section).toHaveTextContent('X-Type only for a type you name.');
+    expect(section).toHaveTextContent('X-Type from an object detector.');
     expect(section).toHaveTextContent('X-Processing-Time-Ms');
     expect(
       within(screen.getByRole('navigation', { name: 'On this page' })).getByRole('link', {
