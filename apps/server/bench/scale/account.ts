@@ -148,12 +148,20 @@ export async function removeBackground(
   form.set('image_file', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'photo.jpg');
   form.set('size', size);
   const started = performance.now();
-  const response = await fetch(`${base}/api/v1/removebg`, {
-    method: 'POST',
-    body: form,
-    headers: { 'x-access-token': customer.key },
-  });
-  const body = Buffer.from(await response.arrayBuffer());
+  let response: Response;
+  let body: Buffer;
+  try {
+    response = await fetch(`${base}/api/v1/removebg`, {
+      method: 'POST',
+      body: form,
+      headers: { 'x-access-token': customer.key },
+    });
+    body = Buffer.from(await response.arrayBuffer());
+  } catch (error) {
+    // No answer at all (the connection closed): status 0, for the caller to count or refuse.
+    const cause = error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : String(error);
+    return { status: 0, ms: performance.now() - started, charged: 0, bytes: 0, error: cause };
+  }
   return {
     status: response.status,
     ms: performance.now() - started,

@@ -5,7 +5,7 @@
 import os from 'node:os';
 import { type Customer, ensureLitres, type Removal, removeAll, signUp } from './account.ts';
 import { imageSet } from './images.ts';
-import { type BenchServer, startServer, startWorker } from './processes.ts';
+import { type BenchProcess, type BenchServer, startServer, startWorker } from './processes.ts';
 import type { BenchRun } from './run.ts';
 
 export interface InferenceOptions {
@@ -88,7 +88,24 @@ async function alternate(
   })) as [Throughput, Throughput];
 }
 
+/** Runs the part; its servers and workers are stopped when it ends, so that the next part runs alone. */
 export async function inferencePart(run: BenchRun, options: InferenceOptions): Promise<InferenceResult> {
+  const started: BenchProcess[] = [];
+  try {
+    return await measure(run, options, <T extends BenchProcess>(child: T) => {
+      started.push(child);
+      return child;
+    });
+  } finally {
+    for (const child of started.reverse()) await child.stop();
+  }
+}
+
+async function measure(
+  run: BenchRun,
+  options: InferenceOptions,
+  keep: <T extends BenchProcess>(child: T) => T,
+): Promise<InferenceResult> {
   const { redisUrl } = run.settings;
   const databaseUrl = await run.postgres();
   const prefix = run.queuePrefix('inference');
@@ -97,25 +114,27 @@ export async function inferencePart(run: BenchRun, options: InferenceOptions): P
   const cores = os.availableParallelism();
   const defaultWorkers = defaultEngineWorkers(cores);
 
-  const embedded = await startServer(run, {
-    name: 'web-embedded-1',
-    env: { DATABASE_URL: databaseUrl, ENGINE_WORKERS: '1' },
-  });
-  const queued = await startServer(run, {
-    name: 'web-queue',
-    env: { DATABASE_URL: databaseUrl, ...queueEnv },
-  });
-  await startWorker(run, { name: 'worker-1', env: workerEnv });
+  const embedded = keep(
+    await startServer(run, {
+      name: 'web-embedded-1',
+      env: { DATABASE_URL: databaseUrl, ENGINE_WORKERS: '1' },
+    }),
+  );
+  const queued = keep(
+    await startServer(run, { name: 'web-queue', env: { DATABASE_URL: databaseUrl, ...queueEnv } }),
+  );
+  keep(await startWorker(run, { name: 'worker-1', env: workerEnv }));
 
   const customer = await signUp(embedded.base, `bench-scale-${run.id}-inference@example.com`);
   const perSide = options.images;
   const fullSize = 4 * perSide + 2 * options.latencySamples;
   const bundles = await ensureLitres(embedded.base, customer, fullSize);
-  const warmups = 2 * options.concurrency;
+  const warmups = options.concurrency;
   const all = await imageSet({
     width: options.width,
     height: options.height,
-    count: fullSize + 2 * warmups,
+    // Warm-ups for the two servers, and a third should the default pool differ from one worker.
+    count: fullSize + 3 * warmups,
     tag: `inference ${run.id}`,
   });
   let taken = 0;
@@ -168,13 +187,12 @@ export async function inferencePart(run: BenchRun, options: InferenceOptions): P
   );
 
   // The second worker, and the embedded pool as the server starts it by default.
-  await startWorker(run, { name: 'worker-2', env: workerEnv });
+  keep(await startWorker(run, { name: 'worker-2', env: workerEnv }));
   let embeddedDefault = embedded;
   if (defaultWorkers !== 1) {
-    embeddedDefault = await startServer(run, {
-      name: 'web-embedded-default',
-      env: { DATABASE_URL: databaseUrl },
-    });
+    embeddedDefault = keep(
+      await startServer(run, { name: 'web-embedded-default', env: { DATABASE_URL: databaseUrl } }),
+    );
     await warm(embeddedDefault);
   }
   const [embeddedTwo, queueTwo] = await alternate(
@@ -189,10 +207,10 @@ export async function inferencePart(run: BenchRun, options: InferenceOptions): P
     { images: [take(perSide), take(perSide)], rounds: options.rounds, concurrency: options.concurrency },
   );
 
-  const inputs = all.slice(2 * warmups, taken);
+  const inputs = all.slice(2 * warmups, 2 * warmups + fullSize);
   const mean = (values: number[]) =>
     Math.round(values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length));
-  const minutesPer = (t: Throughput) => 60_000 / t.perMinute;
+  const msPerImage = (t: Throughput) => 60_000 / t.perMinute;
   const e = median(embeddedMs);
   const q = median(queueMs);
   return {
@@ -210,7 +228,7 @@ export async function inferencePart(run: BenchRun, options: InferenceOptions): P
       embedded: embeddedOne,
       queue: queueOne,
       overheadPct: round1((embeddedOne.perMinute / queueOne.perMinute - 1) * 100),
-      overheadMsPerImage: Math.round(minutesPer(queueOne) - minutesPer(embeddedOne)),
+      overheadMsPerImage: Math.round(msPerImage(queueOne) - msPerImage(embeddedOne)),
     },
     twoWorkers: {
       embedded: embeddedTwo,

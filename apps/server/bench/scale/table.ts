@@ -43,7 +43,7 @@ function inferenceRows(r: InferenceResult): Row[] {
       'inference',
       'queue, 2 worker processes (ENGINE_WORKERS=1 each)',
       rate(two.queue),
-      `${two.speedup.toFixed(2)}`,
+      `${two.speedup.toFixed(2)} (vs the embedded default)`,
     ],
     [
       'inference',
@@ -62,7 +62,8 @@ function webRows(results: WebScenarioResult[]): Row[] {
     const lite = on('pglite');
     const postgres = on('postgres');
     const value = (r: WebScenarioResult) =>
-      `${r.rps.toFixed(0)} req/s, p99 ${r.p99Ms} ms${r.failures ? ` (${r.failures} FAILED)` : ''}`;
+      `${r.rps.toFixed(0)} req/s, p99 ${r.p99Ms} ms` +
+      (r.failures ? ` (${r.failures} FAILED, ${r.timeouts} of them timed out)` : '');
     if (lite) rows.push(['web', `${scenario}, PGlite`, value(lite), '1.00 (baseline)']);
     if (postgres)
       rows.push([

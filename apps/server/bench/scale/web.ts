@@ -20,8 +20,10 @@ export interface WebScenarioResult {
   p50Ms: number;
   p99Ms: number;
   requests: number;
-  /** Errors, timeouts and answers other than 2xx: zero in a valid run. */
+  /** Errors, timeouts (no answer in autocannon's 10 s) and answers other than 2xx: zero in a valid run. */
   failures: number;
+  timeouts: number;
+  non2xx: number;
 }
 
 interface Scenario {
@@ -60,6 +62,8 @@ async function measure(base: string, scenario: Scenario, options: WebOptions) {
     p99Ms: result.latency.p99,
     requests: result.requests.total,
     failures: result.errors + result.timeouts + result.non2xx,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
   };
 }
 
