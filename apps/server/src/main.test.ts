@@ -22,6 +22,15 @@ function startServer(env: Record<string, string>): { child: ChildProcess; output
 const exitOf = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
+/** The port a started server listens on, once it says it is running (0 if it never does). */
+async function portOf(output: () => string): Promise<number> {
+  const deadline = Date.now() + 50_000;
+  while (!/running at/.test(output()) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return Number(output().match(/listening at http:\/\/127\.0\.0\.1:(\d+)/)?.[1] ?? 0);
+}
+
 describe('the server process', () => {
   it('exits with code 1 and a clear message on a bad configuration', async () => {
     const { child, output } = startServer({ PORT: 'not-a-port' });
@@ -33,12 +42,8 @@ describe('the server process', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'cutout-data-'));
     const { child, output } = startServer({ PORT: '0', DATA_DIR: dataDir });
     const exited = exitOf(child);
-    const deadline = Date.now() + 50_000;
-    while (!/running at/.test(output()) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const port = output().match(/listening at http:\/\/127\.0\.0\.1:(\d+)/)?.[1];
-    expect(port, output()).toBeDefined();
+    const port = await portOf(output);
+    expect(port, output()).toBeGreaterThan(0);
     const response = await fetch(`http://127.0.0.1:${port}/readyz`);
     expect(await response.json()).toEqual({ status: 'ready', database: 'pglite' });
     child.kill('SIGTERM');
@@ -50,11 +55,7 @@ describe('the server process', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'cutout-data-'));
     const { child, output } = startServer({ PORT: '0', DATA_DIR: dataDir });
     const exited = exitOf(child);
-    const deadline = Date.now() + 50_000;
-    while (!/running at/.test(output()) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const port = Number(output().match(/listening at http:\/\/127\.0\.0\.1:(\d+)/)?.[1]);
+    const port = await portOf(output);
     expect(port, output()).toBeGreaterThan(0);
     // A body still uploading when the signal comes: the request must get its answer all the same.
     // No image: refused before the engine is started, so the test does not wait for a model to load.
