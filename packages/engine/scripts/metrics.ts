@@ -119,3 +119,19 @@ export function meanScores(list: readonly Scores[]): Scores {
   const n = Math.max(1, list.length);
   return { iou: sum.iou / n, mae: sum.mae / n, sad: sum.sad / n, bf: sum.bf / n };
 }
+
+/**
+ * Where `ours` loses IoU to `other`, photo by photo (IoU by photo name): how many lose more than
+ * 0.05 (the target is none) and, largest first, those losing more than 0.02 (what to look at). A
+ * photo `other` did not score counts nothing.
+ */
+export function iouLosses(
+  ours: ReadonlyMap<string, number>,
+  other: ReadonlyMap<string, number>,
+): { over5: number; over2: { name: string; gap: number }[] } {
+  const gaps = [...ours].map(([name, iou]) => ({ name, gap: (other.get(name) ?? iou) - iou }));
+  return {
+    over5: gaps.filter((g) => g.gap > 0.05).length,
+    over2: gaps.filter((g) => g.gap > 0.02).sort((a, b) => b.gap - a.gap),
+  };
+}

@@ -1,6 +1,13 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { removeBackground } from '@imgly/background-removal-node';
 import { imglyDistDir } from '../src/model/assemble.ts';
+
+/** The installed peer's version (kept results are keyed by it). */
+export const PEER_VERSION: string = JSON.parse(
+  readFileSync(path.join(imglyDistDir(), '..', 'package.json'), 'utf8'),
+).version;
 
 /** The peer's configuration: its own weights, found wherever npm put the package. */
 export const PEER_CONFIG = { publicPath: `${pathToFileURL(imglyDistDir()).href}/`, model: 'medium' as const };
