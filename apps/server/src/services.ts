@@ -122,6 +122,7 @@ function lazyEngine(config: Config): { get: () => Promise<Engine>; close: () => 
         workers: config.engineWorkers,
         maxQueue: config.engineMaxQueue,
         classifier: config.engineClassifier,
+        memory: config.engineMemory,
       });
       return started;
     },

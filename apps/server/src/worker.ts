@@ -35,6 +35,7 @@ async function main(): Promise<void> {
     workers: config.engineWorkers,
     maxQueue: config.engineMaxQueue,
     classifier: config.engineClassifier,
+    memory: config.engineMemory,
     maskStore: createRedisMaskStore({
       redis,
       prefix: queue.prefix,

@@ -1,9 +1,19 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine, EngineError, LIMITS, type MaskData, type MaskStore } from './index.ts';
+import {
+  type Calibration,
+  createEngine,
+  type Engine,
+  type EngineConfig,
+  EngineError,
+  LIMITS,
+  type MaskData,
+  type MaskStore,
+} from './index.ts';
+import { arenaPays } from './model/calibrate.ts';
 import { discBox, discPhoto, pixelsOf, pngClaiming, readStoredZip } from './test-images.ts';
 
 // One engine (one worker, one IS-Net session) for the whole file; most tests reuse one photo, so
@@ -29,6 +39,11 @@ async function codeOf(run: Promise<unknown>): Promise<number | string | undefine
     throw err;
   }
   return undefined;
+}
+
+async function alphaAt(png: Buffer, x: number, y: number): Promise<number> {
+  const { at } = await pixelsOf(png);
+  return at(x, y)[3] as number;
 }
 
 function near(actual: number, expected: number, tolerance: number) {
@@ -65,6 +80,41 @@ describe('engine: the cut-out', () => {
     const again = await engine.remove(bytes, { size: 'preview' }, { cacheScope: 'user:a' });
     expect(again.maskCached).toBe(true);
     expect(hits()).toBe(before + 1);
+  });
+
+  it('runs a fresh preview on the smaller network input and a full size on the full one', async () => {
+    const bytes = await discPhoto({ width: 640, height: 480 });
+    const scope = { cacheScope: 'user:preview-path' };
+    const preview = await engine.remove(bytes, { size: 'preview' }, scope);
+    expect(preview.network).toEqual({ quality: 'preview', width: 768, height: 768 });
+    expect([preview.width, preview.height]).toEqual([533, 400]);
+    expect(await alphaAt(preview.bytes, 266, 200)).toBe(255);
+    expect(await alphaAt(preview.bytes, 5, 5)).toBe(0);
+    // A preview's mask is not good enough for the full size: that runs the network at 1024².
+    const full = await engine.remove(bytes, { size: 'full' }, scope);
+    expect(full.maskCached).toBe(false);
+    expect(full.network).toEqual({ quality: 'full', width: 1024, height: 1024 });
+    // The full size's mask serves both from then on.
+    const again = await engine.remove(bytes, { size: 'preview' }, scope);
+    expect(again.maskCached).toBe(true);
+    expect(again.network).toBeUndefined();
+    expect((await engine.remove(bytes, { size: 'full' }, scope)).maskCached).toBe(true);
+    // A second fresh preview of the same bytes in another scope reuses nothing.
+    const other = await engine.remove(bytes, { size: 'preview' }, { cacheScope: 'user:preview-other' });
+    expect(other.network?.quality).toBe('preview');
+    expect(
+      (await engine.remove(bytes, { size: 'preview' }, { cacheScope: 'user:preview-other' })).maskCached,
+    ).toBe(true);
+  });
+
+  it('runs previews at full size when told to (previewInputSide: null)', async () => {
+    const own = await createEngine({ workers: 1, warmup: false, previewInputSide: null });
+    try {
+      const result = await own.remove(await discPhoto({ width: 200, height: 150 }), { size: 'preview' });
+      expect(result.network).toEqual({ quality: 'full', width: 1024, height: 1024 });
+    } finally {
+      await own.close();
+    }
   });
 
   it('serves preview (fit in 625x400) from the cached mask of the same bytes', async () => {
@@ -121,7 +171,8 @@ describe('engine: the cut-out', () => {
   it('extends past the photo with transparency when the margin reaches beyond it', async () => {
     const result = await engine.remove(photo, { crop: true, crop_margin: '500px' });
     const box = result.foreground;
-    expect(result.width).toBe(box.width * 2);
+    // Each side is capped at half the subject's width (rounded), well under 500 px here.
+    expect(result.width).toBe(box.width + 2 * Math.round(box.width / 2));
     const { at } = await pixelsOf(result.bytes);
     expect(at(0, 0)[3]).toBe(0);
   });
@@ -321,14 +372,63 @@ describe('engine: a mask store given to it', () => {
       const bytes = await discPhoto({ width: 200, height: 150 });
       const digest = createHash('sha256').update(bytes).digest('hex');
       expect((await own.remove(bytes, { size: 'preview' }, { cacheScope: 'user:s' })).maskCached).toBe(false);
-      expect([...masks.keys()]).toEqual([`user:s:${digest}`]);
+      expect([...masks.keys()]).toEqual([`user:s:${digest}:preview`]);
+      expect((await own.remove(bytes, {}, { cacheScope: 'user:s' })).maskCached).toBe(false);
+      expect([...masks.keys()]).toEqual([`user:s:${digest}:preview`, `user:s:${digest}`]);
       // What another engine process stored is as good as its own.
+      masks.delete(`user:s:${digest}:preview`);
+      expect((await own.remove(bytes, { size: 'preview' }, { cacheScope: 'user:s' })).maskCached).toBe(true);
       expect((await own.remove(bytes, {}, { cacheScope: 'user:s' })).maskCached).toBe(true);
       masks.clear();
       expect((await own.remove(bytes, {}, { cacheScope: 'user:s' })).maskCached).toBe(false);
       expect(own.stats().maskCache).toEqual({ hits: 0, misses: 0 });
     } finally {
       await own.close();
+    }
+  });
+});
+
+describe('engine: session settings', () => {
+  it('measures the arena on and off once (kept beside the model) and takes it only where it pays', async () => {
+    const own = await createEngine({ workers: 1, threadsPerWorker: 2, warmup: false, memory: 'fast' });
+    try {
+      const { session, model } = own.stats();
+      const calibration = session?.calibration as Calibration;
+      expect(session?.memory).toBe('fast');
+      expect(calibration).toMatchObject({ threads: 2 });
+      expect(calibration.arenaOffMs).toBeGreaterThan(0);
+      expect(calibration.arenaOnMs).toBeGreaterThan(0);
+      expect(session?.memoryArena).toBe(arenaPays(calibration));
+      const kept = JSON.parse(readFileSync(`${model.path}.calibration-2t.json`, 'utf8'));
+      expect(kept).toEqual(calibration);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('follows a kept calibration, the lean budget and an explicit memoryArena', async () => {
+    // Three threads: a count no other engine here uses, so these made-up figures are theirs alone.
+    const { model } = engine.stats();
+    const file = `${model.path}.calibration-3t.json`;
+    const start = (config: EngineConfig) =>
+      createEngine({ workers: 1, threadsPerWorker: 3, warmup: false, ...config });
+    try {
+      writeFileSync(file, JSON.stringify({ threads: 3, arenaOffMs: 1000, arenaOnMs: 600 }));
+      const fast = await start({ memory: 'fast' });
+      expect(fast.stats().session).toMatchObject({ memory: 'fast', memoryArena: true });
+      await fast.close();
+      writeFileSync(file, JSON.stringify({ threads: 3, arenaOffMs: 1000, arenaOnMs: 980 }));
+      const notWorthIt = await start({ memory: 'fast' });
+      expect(notWorthIt.stats().session).toMatchObject({ memory: 'fast', memoryArena: false });
+      await notWorthIt.close();
+      const lean = await start({ memory: 'lean' });
+      expect(lean.stats().session).toEqual({ memory: 'lean', memoryArena: false, calibration: null });
+      await lean.close();
+      const given = await start({ memory: 'lean', memoryArena: true });
+      expect(given.stats().session).toEqual({ memory: 'given', memoryArena: true, calibration: null });
+      await given.close();
+    } finally {
+      rmSync(file, { force: true });
     }
   });
 });

@@ -6,7 +6,8 @@ import { resultType } from './classify/result-type.ts';
 import { EngineError, type ErrorCodeNumber } from './errors.ts';
 import { checkImageBytes } from './input.ts';
 import { MaskCache, type MaskStore, type MaskStoreStats, memoryMaskStore } from './mask-cache.ts';
-import { defaultCacheDir, type ModelConfig, prepareModel } from './model/prepare.ts';
+import { arenaPays, type Calibration, calibration } from './model/calibrate.ts';
+import { defaultCacheDir, type ModelConfig, type PreparedModel, prepareModel } from './model/prepare.ts';
 import { parseRemovalOptions, type RemovalOptions, type RemovalOptionsInput } from './options.ts';
 import { readHeader } from './pipeline/decode.ts';
 import { DEFAULT_ENCODE, type EncodeConfig, type ImageFormat } from './pipeline/encode.ts';
@@ -14,6 +15,7 @@ import type { Box } from './pipeline/frame.ts';
 import { DEFAULT_REFINE, type MaskData, type RefineConfig } from './pipeline/refine.ts';
 import { resolveRoi } from './pipeline/roi.ts';
 import type { WorkerReply, WorkerSetup, WorkerTask } from './worker/protocol.ts';
+import type { NetworkQuality } from './worker/session.ts';
 
 /** Everything about an engine that can differ from the defaults. */
 export interface EngineConfig {
@@ -42,11 +44,28 @@ export interface EngineConfig {
   optimizeModel?: boolean;
   /**
    * ORT's CPU memory arena keeps the network's activations (~0.3 GB for IS-Net at 1024²) allocated
-   * between runs, so the image work after the network adds to them. false (default) returns them
-   * after every run: measured here ~0.25 GB less peak memory at 12 MP for a network run ~10-20%
-   * slower (fresh pages to fault in). true favours speed.
+   * between runs, so the image work after the network adds to them. false returns them after every
+   * run: ~0.25 GB less at peak, for a network run that is 5-40% slower depending on the CPU (fresh
+   * pages to fault in). Given, it decides; otherwise `memory` does.
    */
   memoryArena?: boolean;
+  /**
+   * The memory budget when `memoryArena` is not given. 'lean': the arena off, the least memory at
+   * peak. 'fast': the arena on where a calibration (bare network runs with each setting, measured
+   * once when the model is first prepared and kept beside it in the cache) found it at least 5%
+   * faster on this machine. 'auto' (default): 'fast' where the machine has at least
+   * `FAST_MEMORY_PER_WORKER` bytes of memory per worker, else 'lean'.
+   */
+  memory?: EngineMemory;
+  /**
+   * Previews (at most 625x400) run the network on a square input of this side instead of the
+   * model's own size, where the model takes any size (the default IS-Net, rewritten): default 768,
+   * 0.56 of the work for a mask that scores within 0.01 IoU of the full input's at preview size
+   * (README, "Fast previews"; 640 and 512 lose 0.02 and 0.08). A preview's mask serves only
+   * previews; a full size runs the network at full size unless a full-size mask is cached. null:
+   * previews run at the model's size too.
+   */
+  previewInputSide?: number | null;
   /**
    * Detects the foreground type (`result.type`, remove.bg's X-Type) for `type: 'auto'`: CenterNet
    * on a 512² copy of the photo, on a thread of its own started by the first request that asks
@@ -55,6 +74,12 @@ export interface EngineConfig {
    */
   classifier?: boolean | ClassifierConfig;
 }
+
+/** See EngineConfig.memory. */
+export type EngineMemory = 'lean' | 'fast' | 'auto';
+
+/** Memory per worker from which `memory: 'auto'` means 'fast' (the arena adds ~0.3 GB to a worker's ~0.7 GB). */
+export const FAST_MEMORY_PER_WORKER = 2 * 1024 ** 3;
 
 /** One finished removal. Coordinates are in the output image. */
 export interface RemovalResult {
@@ -75,6 +100,8 @@ export interface RemovalResult {
   maskCached: boolean;
   /** Milliseconds per stage, measured in the worker. */
   timings: Record<string, number>;
+  /** The network run this removal made, and its input's size; absent when the mask was cached. */
+  network?: { quality: NetworkQuality; width: number; height: number };
   /**
    * The foreground type (remove.bg's X-Type): the one the call named, or for `auto` the detected
    * one at its type_level (`other` when nothing is recognised). Absent for type_level none, or when
@@ -103,6 +130,11 @@ export interface EngineStats {
   rejectedBusy: number;
   maskCache: MaskStoreStats;
   model: { path: string; optimized: boolean };
+  /**
+   * The session settings chosen, and the calibration they were chosen by (null when none ran);
+   * absent where the network runs in other processes (a queue's workers).
+   */
+  session?: { memoryArena: boolean; memory: EngineMemory | 'given'; calibration: Calibration | null };
 }
 
 /** The background-removal engine: a worker pool with one loaded model per worker. */
@@ -134,23 +166,27 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
     cacheDir: config.cacheDir ?? defaultCacheDir(),
     optimize: config.optimizeModel ?? true,
   });
+  const session = await chooseSession({ config, model, threads, workers });
   const setup: WorkerSetup = {
     model,
     threads,
     refine: { ...DEFAULT_REFINE, ...config.refine },
     encode: { ...DEFAULT_ENCODE, ...config.encode },
     warmup: config.warmup ?? true,
-    memoryArena: config.memoryArena ?? false,
+    memoryArena: session.memoryArena,
+    previewSide: config.previewInputSide === undefined ? DEFAULT_PREVIEW_SIDE : config.previewInputSide,
   };
-  const pool = new Piscina<WorkerTask, WorkerReply | null>({
+  const pool = new Piscina<WorkerTask, WorkerReply>({
     filename: fileURLToPath(new URL('./worker/bootstrap.mjs', import.meta.url)),
     workerData: setup,
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: Number.POSITIVE_INFINITY,
   });
+  let previews = false;
   try {
-    await Promise.all(Array.from({ length: workers }, () => pool.run(null)));
+    const replies = await Promise.all(Array.from({ length: workers }, () => pool.run(null)));
+    previews = replies.every((reply) => 'ready' in reply && reply.preview);
   } catch (err) {
     await pool.destroy();
     throw err;
@@ -206,22 +242,31 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
       options,
       classifier && ((level) => classifier.classify(input, { level, cacheKey: key })),
     );
-    // A request for bytes whose mask is being computed right now waits for it instead of
-    // running the network a second time (preview and full of one upload arrive together).
-    let mask = await store.get(key);
-    const inFlight = mask ? undefined : pending.get(key);
-    if (inFlight) mask = (await inFlight) ?? undefined;
+    // A full-size mask serves every request; a preview's (a smaller network input) only previews.
+    // Each is kept under its own key, and a request for bytes whose mask is being computed right
+    // now waits for that run instead of starting another (preview and full of one upload arrive
+    // together).
+    const quality: NetworkQuality = options.size === 'preview' && previews ? 'preview' : 'full';
+    const keys = quality === 'preview' ? [key, `${key}:preview`] : [key];
+    let mask: MaskData | undefined;
+    for (const k of keys) mask ??= await store.get(k);
+    for (const k of keys) {
+      const inFlight = mask ? undefined : pending.get(k);
+      if (inFlight) mask = (await inFlight) ?? undefined;
+    }
+    const own = keys[keys.length - 1] as string;
     let settle: (mask: MaskData | null) => void = () => {};
     // With nothing in flight, no await comes between the look-up of `pending` and this: a request
     // arriving meanwhile finds this one's promise.
-    if (!mask) pending.set(key, new Promise((resolve) => (settle = resolve)));
+    if (!mask) pending.set(own, new Promise((resolve) => (settle = resolve)));
     try {
-      const reply = await pool.run({ input, options, header, ...(mask && { mask }) });
-      if (!reply || 'networkMs' in reply) throw new Error('worker returned no image');
+      const reply = await pool.run({ input, options, header, quality, ...(mask && { mask }) });
+      if ('networkMs' in reply || 'ready' in reply) throw new Error('worker returned no image');
       if (!reply.ok) throw new EngineError(reply.code as ErrorCodeNumber, reply.message, reply.value);
-      settle(reply.mask);
+      const made = reply.mask;
+      settle(made?.mask ?? null);
       // Stored before answering: the next request for these bytes, in any process sharing the store, finds it.
-      if (reply.mask) await store.set(key, reply.mask);
+      if (made) await store.set(made.quality === 'full' ? key : own, made.mask);
       const image = toBuffer(reply.image.bytes);
       const type = await typing;
       return {
@@ -235,11 +280,14 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
         original: reply.image.original,
         maskCached: mask !== undefined,
         timings: reply.image.timings,
+        ...(made && {
+          network: { quality: made.quality, width: made.mask.width, height: made.mask.height },
+        }),
         ...(type !== undefined && { type }),
       };
     } finally {
       settle(null);
-      if (!mask) pending.delete(key);
+      if (!mask) pending.delete(own);
     }
   }
 
@@ -247,7 +295,7 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
     remove,
     async probe() {
       const reply = await pool.run({ probe: true });
-      if (!reply || !('networkMs' in reply)) throw new Error('worker did not answer the probe');
+      if (!('networkMs' in reply)) throw new Error('worker did not answer the probe');
       return { networkMs: Math.round(reply.networkMs) };
     },
     stats: () => ({
@@ -256,6 +304,7 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
       ...counters,
       maskCache: store.stats(),
       model: { path: model.path, optimized: model.optimized },
+      session,
     }),
     async close() {
       closed = true;
@@ -263,6 +312,28 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
     },
   };
 }
+
+/** The arena as given, else as the memory budget and this machine's calibration say. */
+async function chooseSession(options: {
+  config: EngineConfig;
+  model: PreparedModel;
+  threads: number;
+  workers: number;
+}): Promise<NonNullable<EngineStats['session']>> {
+  const { config, model, threads, workers } = options;
+  if (config.memoryArena !== undefined) {
+    return { memoryArena: config.memoryArena, memory: 'given', calibration: null };
+  }
+  const budget = config.memory ?? 'auto';
+  const memory =
+    budget === 'auto' ? (os.totalmem() / workers >= FAST_MEMORY_PER_WORKER ? 'fast' : 'lean') : budget;
+  if (memory === 'lean') return { memoryArena: false, memory, calibration: null };
+  const measured = await calibration(model, threads);
+  return { memoryArena: measured !== null && arenaPays(measured), memory, calibration: measured };
+}
+
+/** Side of the network's square input for previews (see EngineConfig.previewInputSide). */
+export const DEFAULT_PREVIEW_SIDE = 768;
 
 function toBuffer(bytes: Uint8Array): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

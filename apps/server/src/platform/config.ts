@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { EngineMemory } from '@cutout/engine';
 import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -44,6 +45,11 @@ const envSchema = z.object({
   ENGINE_MAX_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
   /** The foreground-type detector behind the public API's X-Type (type=auto); off saves its CPU and memory. */
   ENGINE_CLASSIFIER: booleanFromEnv.default(true),
+  /**
+   * The network's memory budget: lean (least memory at peak), fast (ORT's arena where a calibration
+   * on this machine found it faster), auto (fast with 2 GiB or more per inference worker).
+   */
+  ENGINE_MEMORY: z.enum(['lean', 'fast', 'auto']).default('auto'),
   API_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(60),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** The built-in demo acquirer (test cards, no money moves): on unless turned off. */
@@ -152,6 +158,7 @@ export type Config = {
   engineMaxQueue: number;
   /** Detect the foreground type for the public API's X-Type when the caller leaves type=auto. */
   engineClassifier: boolean;
+  engineMemory: EngineMemory;
   apiRequestsPerMinute: number;
 };
 
@@ -316,6 +323,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     engineWorkers: e.ENGINE_WORKERS,
     engineMaxQueue: e.ENGINE_MAX_QUEUE,
     engineClassifier: e.ENGINE_CLASSIFIER,
+    engineMemory: e.ENGINE_MEMORY,
     apiRequestsPerMinute: e.API_REQUESTS_PER_MINUTE,
   };
 }

@@ -1,4 +1,4 @@
-// The work of the model-preparation child process (see optimize.mjs): graph rewrites, ORT's own
+// The work of the model-preparation child process (child.mjs optimize): graph rewrites, ORT's own
 // optimiser, then symbolic shapes; the result is written atomically.
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import ort from 'onnxruntime-node';

@@ -108,8 +108,8 @@ export async function optimizedModelPath(source: string, cacheDir: string, outpu
   const target = path.join(cacheDir, `${path.basename(source, '.onnx')}.ort-${key}.onnx`);
   if (await stat(target).catch(() => null)) return target;
   await mkdir(cacheDir, { recursive: true });
-  const script = fileURLToPath(new URL('./optimize.mjs', import.meta.url));
-  const args = [script, source, target, ...(output ? [output] : [])];
+  const script = fileURLToPath(new URL('./child.mjs', import.meta.url));
+  const args = [script, 'optimize', source, target, ...(output ? [output] : [])];
   await promisify(execFile)(process.execPath, args, { timeout: 300_000 });
   return target;
 }

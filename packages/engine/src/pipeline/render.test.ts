@@ -16,6 +16,7 @@ describe('render', () => {
     process.on('unhandledRejection', record);
     try {
       const network = {
+        resolve: () => 'full' as const,
         prepare: async () => new Float32Array(3),
         run: async () => ({ data: new Uint8Array(16 * 16).fill(255), width: 16, height: 16 }),
       };

@@ -1,4 +1,5 @@
 import type { RemovalOptions } from '../options.ts';
+import type { NetworkQuality, Predictor } from '../worker/session.ts';
 import { flatten, isOpaque, makeBackdrop, resolveFormat } from './backdrop.ts';
 import { prepareColours } from './compose.ts';
 import { decodeGrid, decodeWork, type ImageHeader, workSize } from './decode.ts';
@@ -16,6 +17,8 @@ export interface RenderTask {
   options: RemovalOptions;
   header: ImageHeader;
   mask?: MaskData;
+  /** The network input to use when no mask came with the task (default 'full'). */
+  quality?: NetworkQuality;
 }
 
 /** The finished cut-out, in output coordinates. */
@@ -32,10 +35,7 @@ export interface RenderedImage {
 
 /** Services the renderer needs: the network (unused for cached masks) and settings. */
 export interface RenderDeps {
-  network: {
-    prepare: (input: Uint8Array) => Promise<Float32Array>;
-    run: (tensor: Float32Array) => Promise<MaskData>;
-  };
+  network: Pick<Predictor, 'resolve' | 'prepare' | 'run'>;
   refine: RefineConfig;
   encode?: EncodeConfig;
 }
@@ -43,12 +43,13 @@ export interface RenderDeps {
 /**
  * network input and grid decodes → network → full-size decode beside refinement → roi and
  * semitransparency → crop frame → scale and position → shadow → composite → encode.
- * Returns the network mask too, for the cache (nothing after the network changes it).
+ * Returns the network mask too, for the cache (nothing after the network changes it), and the
+ * quality of the network run that made it (null when it came with the task).
  */
 export async function render(
   task: RenderTask,
   deps: RenderDeps,
-): Promise<{ image: RenderedImage; mask: MaskData }> {
+): Promise<{ image: RenderedImage; mask: MaskData; quality: NetworkQuality | null }> {
   const { input, options, header } = task;
   const clock = stopwatch();
   // The region needs only the header: a bad one is refused before the network runs.
@@ -61,9 +62,10 @@ export async function render(
   const gridDecode = small ? null : handled(decodeGrid({ bytes: input, size: grid }));
   // The network runs alone: its activations are the largest allocation of a removal, and decoding
   // the full-size photo beside it would add to that peak (~50 MB at 12 MP).
-  const tensor = task.mask ? null : await deps.network.prepare(input);
+  const quality = task.mask ? null : deps.network.resolve(task.quality ?? 'full');
+  const tensor = quality ? await deps.network.prepare(input, header, quality) : null;
   clock.mark('network_input')();
-  const mask = tensor ? await deps.network.run(tensor) : (task.mask as MaskData);
+  const mask = tensor ? await deps.network.run(tensor, quality ?? 'full') : (task.mask as MaskData);
   clock.mark('network')();
   // Then the full-size decode runs on a libuv thread while this thread refines on the grid: only
   // the last step of refinement needs the full-size pixels.
@@ -79,6 +81,7 @@ export async function render(
     image: decoding,
     prepared,
     mask,
+    original: header,
     config: deps.refine,
     colours: withColours,
   });
@@ -148,7 +151,7 @@ export async function render(
     original: { width: header.width, height: header.height },
     timings: clock.timings,
   };
-  return { image: rendered, mask };
+  return { image: rendered, mask, quality };
 }
 
 /** Marks a promise that is awaited later as handled now, so an early rejection cannot crash the thread. */

@@ -2,6 +2,7 @@ import type { PreparedModel } from '../model/prepare.ts';
 import type { EncodeConfig } from '../pipeline/encode.ts';
 import type { MaskData, RefineConfig } from '../pipeline/refine.ts';
 import type { RenderedImage, RenderTask } from '../pipeline/render.ts';
+import type { NetworkQuality } from './session.ts';
 
 /** Fixed per worker: what to load and how to process. */
 export interface WorkerSetup {
@@ -11,6 +12,8 @@ export interface WorkerSetup {
   encode: EncodeConfig;
   warmup: boolean;
   memoryArena: boolean;
+  /** Side of the network's square input for previews (models of free size only); null: previews run at full size. */
+  previewSide: number | null;
 }
 
 /** Asks a worker to time one bare network run on a blank input. */
@@ -23,8 +26,16 @@ export type WorkerTask = RenderTask | ProbeTask | null;
 
 /** A worker's answer; expected failures travel as data because errors lose their class between threads. */
 export type WorkerReply =
-  | { ok: true; image: RenderedImage; body: Uint8Array | null; mask: MaskData | null }
+  | {
+      ok: true;
+      image: RenderedImage;
+      body: Uint8Array | null;
+      /** The mask the network made for this task, and at which input (null when one came with it). */
+      mask: { mask: MaskData; quality: NetworkQuality } | null;
+    }
   | { ok: false; code: number; message: string; value?: string | number }
-  | { ok: true; networkMs: number };
+  | { ok: true; networkMs: number }
+  /** The start-up check's answer: the model is loaded, and whether previews get a smaller input. */
+  | { ok: true; ready: true; preview: boolean };
 
 export type { RenderTask };

@@ -3,31 +3,44 @@ import type { PreparedModel } from '../model/prepare.ts';
 import { decodeModelInput, type ModelInputSpec } from '../pipeline/decode.ts';
 import type { MaskData } from '../pipeline/refine.ts';
 
+/**
+ * Which input a network run gets: the model's own size, or for a preview (at most 625x400 out) a
+ * smaller square where the model takes any size (see the README's "Fast previews").
+ */
+export type NetworkQuality = 'full' | 'preview';
+
 /** A loaded network: image bytes → input tensor → mask at the network's resolution. */
 export interface Predictor {
   spec: ModelInputSpec;
-  /** Decodes and normalises the network's input. */
-  prepare(input: Uint8Array): Promise<Float32Array>;
+  /** The input a preview gets; null for a model of fixed size, whose previews run at `spec`'s size. */
+  previewSpec: ModelInputSpec | null;
+  /** The quality a request for `quality` gets: 'preview' only where there is a preview input. */
+  resolve(quality: NetworkQuality): NetworkQuality;
+  /** Decodes and normalises the network's input; `header`: the photo's size after EXIF orientation. */
+  prepare(
+    input: Uint8Array,
+    header: { width: number; height: number },
+    quality?: NetworkQuality,
+  ): Promise<Float32Array>;
   /** Runs the network. It blocks the calling thread (onnxruntime-node runs synchronously). */
-  run(tensor: Float32Array): Promise<MaskData>;
+  run(tensor: Float32Array, quality?: NetworkQuality): Promise<MaskData>;
   /** Bare session.run on a tensor: what the benchmark calls the floor. */
   runTensor(tensor: Float32Array): Promise<void>;
 }
 
-/** Loads the model once into an InferenceSession with `threads` intra-op threads. */
-export async function createPredictor(options: {
+/** The session settings of a worker (and of the calibration that chooses `memoryArena`). */
+export function sessionOptions(options: {
   model: PreparedModel;
   threads: number;
-  memoryArena?: boolean;
-}): Promise<Predictor> {
-  const { model, threads } = options;
-  const arena = options.memoryArena ?? false;
-  const session = await ort.InferenceSession.create(model.path, {
-    intraOpNumThreads: threads,
+  memoryArena: boolean;
+}): ort.InferenceSession.SessionOptions {
+  const arena = options.memoryArena;
+  return {
+    intraOpNumThreads: options.threads,
     interOpNumThreads: 1,
     executionMode: 'sequential',
     // An already optimised graph needs no second pass (which would cost memory, not speed).
-    graphOptimizationLevel: model.optimized ? 'disabled' : 'all',
+    graphOptimizationLevel: options.model.optimized ? 'disabled' : 'all',
     // Without the arena every run's activations are returned when it ends, so the image work that
     // follows does not sit on top of them; the memory pattern then puts them in one block per run
     // (far fewer page faults than a block per tensor). With the arena they stay allocated between
@@ -35,14 +48,37 @@ export async function createPredictor(options: {
     enableCpuMemArena: arena,
     enableMemPattern: !arena,
     logSeverityLevel: 3,
-  });
+  };
+}
+
+/** Loads the model once into an InferenceSession with `threads` intra-op threads. */
+export async function createPredictor(options: {
+  model: PreparedModel;
+  threads: number;
+  memoryArena?: boolean;
+  /** Side of the square input for previews where the model's height and width are free; null: none. */
+  previewSide?: number | null;
+}): Promise<Predictor> {
+  const { model, threads } = options;
+  const session = await ort.InferenceSession.create(
+    model.path,
+    sessionOptions({ model, threads, memoryArena: options.memoryArena ?? false }),
+  );
   const inputName = model.inputName ?? session.inputNames[0];
   const outputName = model.outputName ?? session.outputNames[0];
   if (!inputName || !outputName) throw new Error('model has no input or no output');
   const spec: ModelInputSpec = { ...inputSize(session, inputName, model), mean: model.mean, std: model.std };
-  const dims = [1, 3, spec.height, spec.width];
+  const side = options.previewSide ?? null;
+  const previewSpec =
+    side !== null && side < Math.min(spec.width, spec.height) && freeSize(session, inputName, model)
+      ? { ...spec, width: side, height: side }
+      : null;
+  const resolve = (quality: NetworkQuality = 'full'): NetworkQuality =>
+    quality === 'preview' && previewSpec ? 'preview' : 'full';
+  const specOf = (quality?: NetworkQuality) => (resolve(quality) === 'preview' ? previewSpec : null) ?? spec;
 
-  async function run(tensor: Float32Array): Promise<Float32Array> {
+  async function run(tensor: Float32Array, input = spec): Promise<Float32Array> {
+    const dims = [1, 3, input.height, input.width];
     const feeds = { [inputName as string]: new ort.Tensor('float32', tensor, dims) };
     // Fetch only the mask: IS-Net also has side outputs that would otherwise be computed and copied.
     const outputs = await session.run(feeds, [outputName as string]);
@@ -53,13 +89,16 @@ export async function createPredictor(options: {
 
   return {
     spec,
-    prepare: (input) => decodeModelInput({ bytes: input, spec }),
-    async run(tensor) {
-      const out = await run(tensor);
+    previewSpec,
+    resolve,
+    prepare: (input, header, quality) => decodeModelInput({ bytes: input, header, spec: specOf(quality) }),
+    async run(tensor, quality) {
+      const input = specOf(quality);
+      const out = await run(tensor, input);
       return {
-        data: toMask(out, spec.width * spec.height, model.outputScaling),
-        width: spec.width,
-        height: spec.height,
+        data: toMask(out, input.width * input.height, model.outputScaling),
+        width: input.width,
+        height: input.height,
       };
     },
     async runTensor(tensor) {
@@ -76,6 +115,14 @@ function inputSize(session: ort.InferenceSession, name: string, model: PreparedM
   return typeof w === 'number' && typeof h === 'number' && w > 0 && h > 0
     ? { width: w, height: h }
     : { width: 1024, height: 1024 };
+}
+
+/** True when the model's input has no fixed height and width (our rewritten graph: see transform.ts). */
+function freeSize(session: ort.InferenceSession, name: string, model: PreparedModel): boolean {
+  if (model.inputSize) return false;
+  const meta = session.inputMetadata.find((m) => m.name === name);
+  const shape = meta?.isTensor ? meta.shape : [];
+  return shape.length === 4 && typeof shape[2] !== 'number' && typeof shape[3] !== 'number';
 }
 
 /** The first `n` values (the first channel) scaled to 0..255. */

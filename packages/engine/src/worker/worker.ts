@@ -18,6 +18,7 @@ const predictor = await createPredictor({
   model: setup.model,
   threads: setup.threads,
   memoryArena: setup.memoryArena,
+  previewSide: setup.previewSide,
 });
 if (setup.warmup) {
   // The first run is slow (the memory arena grows); pay for it before the first request does.
@@ -25,9 +26,9 @@ if (setup.warmup) {
 }
 
 /** Piscina task handler: one removal, the network run only when no cached mask came with it. */
-export default async function handle(task: WorkerTask): Promise<WorkerReply | null> {
+export default async function handle(task: WorkerTask): Promise<WorkerReply> {
   // A null task is the engine's start-up check: reaching here means the model is loaded.
-  if (task === null) return null;
+  if (task === null) return { ok: true, ready: true, preview: predictor.previewSpec !== null };
   if ('probe' in task) {
     const blank = new Float32Array(3 * predictor.spec.width * predictor.spec.height);
     const start = performance.now();
@@ -35,15 +36,14 @@ export default async function handle(task: WorkerTask): Promise<WorkerReply | nu
     return { ok: true, networkMs: performance.now() - start };
   }
   try {
-    const computed = task.mask === undefined;
-    const { image, mask } = await render(task, {
+    const { image, mask, quality } = await render(task, {
       network: predictor,
       refine: setup.refine,
       encode: setup.encode,
     });
     const body = task.options.output_format === 'json' ? jsonBody(image) : null;
     setImmediate(collectGarbage);
-    return { ok: true, image, body, mask: computed ? mask : null };
+    return { ok: true, image, body, mask: quality ? { mask, quality } : null };
   } catch (err) {
     if (err instanceof EngineError && typeof err.code === 'number') {
       return {

@@ -1,0 +1,88 @@
+// Which session settings run the network fastest on this machine: measured once, in a child
+// process (child.mjs calibrate), when a model is first prepared, and kept beside it in the cache.
+import { execFile } from 'node:child_process';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import ort from 'onnxruntime-node';
+import { sessionOptions } from '../worker/session.ts';
+import type { PreparedModel } from './prepare.ts';
+
+/** Best bare `session.run` with ORT's memory arena off and on, at one thread count. */
+export interface Calibration {
+  threads: number;
+  arenaOffMs: number;
+  arenaOnMs: number;
+}
+
+/** Runs timed per setting after one untimed run (the first run of a session pays for its memory). */
+const TIMED_RUNS = 2;
+
+/**
+ * The calibration of `model` at `threads` intra-op threads: read from beside the model, else
+ * measured in a child process (~6 network runs, about 15 s on two cores) and kept there. Only our
+ * optimised copies (in the cache) are calibrated; null for any other model, or when measuring failed.
+ */
+export async function calibration(model: PreparedModel, threads: number): Promise<Calibration | null> {
+  if (!model.optimized) return null;
+  const file = `${model.path}.calibration-${threads}t.json`;
+  const kept = await readFile(file, 'utf8')
+    .then((text) => JSON.parse(text) as Calibration)
+    .catch(() => null);
+  if (kept && kept.threads === threads && kept.arenaOffMs > 0 && kept.arenaOnMs > 0) return kept;
+  try {
+    const script = fileURLToPath(new URL('./child.mjs', import.meta.url));
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [script, 'calibrate', JSON.stringify(model), String(threads)],
+      { timeout: 300_000 },
+    );
+    const measured = JSON.parse(stdout.trim().split('\n').pop() ?? '') as Calibration;
+    const temporary = `${file}.${process.pid}.tmp`;
+    await writeFile(temporary, JSON.stringify(measured));
+    await rename(temporary, file);
+    return measured;
+  } catch (err) {
+    process.emitWarning(`session calibration failed, keeping the lean settings: ${(err as Error).message}`);
+    return null;
+  }
+}
+
+/** Whether the arena is worth its memory: only when it measured clearly (5%) faster. */
+export function arenaPays(measured: Calibration): boolean {
+  return measured.arenaOnMs < measured.arenaOffMs * 0.95;
+}
+
+/** Times the bare network with each setting, one session at a time (on a blank 1024² input). */
+export async function measure(model: PreparedModel, threads: number): Promise<Calibration> {
+  const side = model.inputSize ?? { width: 1024, height: 1024 };
+  const tensor = new Float32Array(3 * side.width * side.height);
+  const best: Record<'off' | 'on', number> = { off: Number.POSITIVE_INFINITY, on: Number.POSITIVE_INFINITY };
+  // Alternating, so that a burst of load from elsewhere does not fall on one setting only.
+  const sessions = {
+    off: await ort.InferenceSession.create(
+      model.path,
+      sessionOptions({ model, threads, memoryArena: false }),
+    ),
+    on: await ort.InferenceSession.create(model.path, sessionOptions({ model, threads, memoryArena: true })),
+  };
+  const inputName = sessions.off.inputNames[0] as string;
+  const outputName = sessions.off.outputNames[0] as string;
+  const feeds = { [inputName]: new ort.Tensor('float32', tensor, [1, 3, side.height, side.width]) };
+  for (let round = 0; round <= TIMED_RUNS; round++) {
+    for (const key of ['off', 'on'] as const) {
+      const start = performance.now();
+      await sessions[key].run(feeds, [outputName]);
+      if (round > 0) best[key] = Math.min(best[key], performance.now() - start);
+    }
+  }
+  await Promise.all([sessions.off.release(), sessions.on.release()]);
+  return { threads, arenaOffMs: Math.round(best.off), arenaOnMs: Math.round(best.on) };
+}
+
+/** Child entry: `MODEL_JSON THREADS`; prints the calibration as JSON. */
+export async function main(args: string[]): Promise<void> {
+  const [modelJson, threads] = args;
+  if (!modelJson || !threads) throw new Error('usage: calibrate MODEL_JSON THREADS');
+  console.log(JSON.stringify(await measure(JSON.parse(modelJson) as PreparedModel, Number(threads))));
+}
