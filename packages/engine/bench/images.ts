@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { photoLike, withComment } from '../src/photo-like.ts';
 
 /** Benchmark images: an evaluation photo upscaled, with mild grain so it compresses like a real photo. */
 export const SIZES = {
@@ -16,13 +17,23 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 export const BENCH_DIR = path.join(repoRoot, '.cache', 'bench');
 const SOURCE = path.join(repoRoot, '..', 'shared', 'eval', 'images', 'kodak-kodim20.png');
 
-/** Path of the benchmark JPEG for `size`, generated into the (git-ignored) cache on first use. */
+/**
+ * Path of the benchmark JPEG for `size`, generated into the (git-ignored) cache on first use: the
+ * evaluation photo upscaled with grain where `../shared/eval` is present, else a generated
+ * photo-like scene (`photo-like.ts`; a machine without the evaluation set, e.g. another CPU to
+ * measure on). The file name says which, so the two are never mixed up.
+ */
 export async function benchImage(size: SizeKey): Promise<string> {
-  const file = path.join(BENCH_DIR, `kodim20-${size}.jpg`);
+  const fromPhoto = existsSync(SOURCE);
+  const file = path.join(BENCH_DIR, `${fromPhoto ? 'kodim20' : 'generated'}-${size}.jpg`);
   if (existsSync(file)) return file;
-  if (!existsSync(SOURCE)) throw new Error(`benchmark source photo not found: ${SOURCE}`);
   await mkdir(BENCH_DIR, { recursive: true });
   const { width, height } = SIZES[size];
+  await writeFile(file, fromPhoto ? await upscaledPhoto(width, height) : await photoLike(width, height, 20));
+  return file;
+}
+
+async function upscaledPhoto(width: number, height: number): Promise<Buffer> {
   const base = await sharp(SOURCE).resize(width, height, { fit: 'cover', kernel: 'cubic' }).raw().toBuffer();
   const noise = await sharp({
     create: {
@@ -36,22 +47,12 @@ export async function benchImage(size: SizeKey): Promise<string> {
     .raw()
     .toBuffer();
   for (let i = 0; i < base.length; i++) base[i] = Math.max(0, Math.min(255, base[i]! + noise[i]! - 128));
-  await writeFile(
-    file,
-    await sharp(base, { raw: { width, height, channels: 3 } })
-      .jpeg({ quality: 92 })
-      .toBuffer(),
-  );
-  return file;
+  return sharp(base, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 /** The same JPEG with a comment segment after SOI: identical pixels, different bytes (no cache hits). */
 export async function variant(file: string, tag: string): Promise<Buffer> {
-  const bytes = await readFile(file);
-  const text = Buffer.from(`bench ${tag}`);
-  const segment = Buffer.alloc(4 + text.length);
-  segment.writeUInt16BE(0xfffe, 0);
-  segment.writeUInt16BE(text.length + 2, 2);
-  text.copy(segment, 4);
-  return Buffer.concat([bytes.subarray(0, 2), segment, bytes.subarray(2)]);
+  return withComment(await readFile(file), `bench ${tag}`);
 }
