@@ -15,6 +15,8 @@ interface Pair {
   image: string;
   mask: string;
   category: string;
+  /** The subject's share of the photo (ground truth ≥ 128), set once its mask is read. */
+  subject?: number;
 }
 
 const args = process.argv.slice(2);
@@ -68,6 +70,7 @@ for (const pair of pairs) {
     .extractChannel(0)
     .raw()
     .toBuffer({ resolveWithObject: true });
+  pair.subject = subjectShare(gt.data);
   const line = [pair.name.padEnd(16), pair.category.padEnd(12)];
   const preds: Record<string, Uint8Array> = {};
   for (const [system, run] of Object.entries(systems)) {
@@ -95,6 +98,10 @@ function report() {
     groups.set(c, (r) => r.pair.category === c);
   for (const s of [...new Set(pairs.map((p) => p.name.split('-')[0]!))].sort()) {
     groups.set(`source:${s}`, (r) => r.pair.name.startsWith(`${s}-`));
+  }
+  // By the subject's share of the photo: small subjects and ones that fill the frame fail differently.
+  for (const [label, lo, hi] of SUBJECT_SPLITS) {
+    groups.set(`subject:${label}`, (r) => (r.pair.subject ?? 0) >= lo && (r.pair.subject ?? 0) < hi);
   }
   console.log(
     `\n| split | n | ${systemsList.map((s) => `${s} IoU | ${s} MAE | ${s} SAD/1000 | ${s} BF`).join(' | ')} |`,
@@ -167,6 +174,19 @@ function worstFive() {
       raw: iouOf('ours_unrefined', r.pair.name) ?? null,
       peer: iouOf('peer', r.pair.name) ?? null,
     }));
+}
+
+/** Subject share splits: under 15% of the photo, 15-40%, 40% and more. */
+const SUBJECT_SPLITS = [
+  ['small (<15%)', 0, 0.15],
+  ['medium (15-40%)', 0.15, 0.4],
+  ['large (≥40%)', 0.4, Number.POSITIVE_INFINITY],
+] as const;
+
+function subjectShare(gt: Uint8Array): number {
+  let on = 0;
+  for (const v of gt) if (v >= 128) on++;
+  return on / gt.length;
 }
 
 /** Mean IoU lost by previews against the full size, and how far the two results agree. */

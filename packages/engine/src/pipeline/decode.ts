@@ -2,7 +2,7 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
 import { DAMAGED_IMAGE, EngineError, ErrorCode } from '../errors.ts';
 import { LIMITS } from '../limits.ts';
 import type { Pixels } from './alpha.ts';
-import type { AxisMap } from './resample.ts';
+import { type AxisMap, axisTaps } from './resample.ts';
 
 /** What the header says about an image, with width and height after EXIF orientation. */
 export interface ImageHeader {
@@ -190,19 +190,8 @@ export async function decodeModelInput(options: {
  * X·original/input (pixel index), mapped into the source.
  */
 export function cornerAxis(input: number, original: number, source: number): AxisMap {
-  const i0 = new Int32Array(input);
-  const i1 = new Int32Array(input);
-  const w = new Float32Array(input);
   const k = source / original;
-  for (let x = 0; x < input; x++) {
-    const photo = (x * original) / input;
-    const pos = Math.min(source - 1, Math.max(0, (photo + 0.5) * k - 0.5));
-    const lo = Math.floor(pos);
-    i0[x] = lo;
-    i1[x] = Math.min(source - 1, lo + 1);
-    w[x] = pos - lo;
-  }
-  return { i0, i1, w };
+  return axisTaps(input, source, (x) => ((x * original) / input + 0.5) * k - 0.5);
 }
 
 /** Decodes a background image cover-fitted to `size` as RGBA; failures are 114. */

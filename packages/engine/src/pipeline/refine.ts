@@ -3,7 +3,7 @@ import { alphaFromCoefficients, type Pixels } from './alpha.ts';
 import type { ColourGrid } from './compose.ts';
 import { blurFusionEstimates } from './foreground.ts';
 import { applyCoefficients, type GuidedCoefficients, type GuideImage, guidedCoefficients } from './guided.ts';
-import { axisMap } from './resample.ts';
+import { axisMap, axisTaps } from './resample.ts';
 
 /** A network mask (0..255) covering the whole image, at the network's resolution. */
 export interface MaskData {
@@ -172,8 +172,8 @@ export function alignMask(mask: MaskData, original: { width: number; height: num
   const { width, height, data } = mask;
   const dx = 0.5 * (1 - width / original.width);
   const dy = 0.5 * (1 - height / original.height);
-  const xs = shiftAxis(width, dx);
-  const ys = shiftAxis(height, dy);
+  const xs = axisTaps(width, width, (x) => x + dx);
+  const ys = axisTaps(height, height, (y) => y + dy);
   const out = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
     const r0 = ys.i0[y]! * width;
@@ -189,20 +189,6 @@ export function alignMask(mask: MaskData, original: { width: number; height: num
     }
   }
   return { data: out, width, height };
-}
-
-/** Bilinear taps at x + shift on an axis of `n` pixels, clamped to the edges. */
-function shiftAxis(n: number, shift: number) {
-  const i0 = new Int32Array(n);
-  const i1 = new Int32Array(n);
-  const w = new Float32Array(n);
-  for (let x = 0; x < n; x++) {
-    const pos = Math.min(n - 1, Math.max(0, x + shift));
-    i0[x] = Math.floor(pos);
-    i1[x] = Math.min(n - 1, i0[x]! + 1);
-    w[x] = pos - i0[x]!;
-  }
-  return { i0, i1, w };
 }
 
 /** A mask value as a fraction, with values within `snap` levels of 0 or 255 made exactly 0 or 1. */
