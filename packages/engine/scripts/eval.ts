@@ -25,9 +25,11 @@ const optionValue = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const dirArg = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--limit');
+const dirArg = args.find(
+  (a, i) => !a.startsWith('--') && args[i - 1] !== '--limit' && args[i - 1] !== '--preview-side',
+);
 if (!dirArg) {
-  console.error('usage: eval DIR [--json] [--limit N] [--no-peer] [--raw] [--preview]');
+  console.error('usage: eval DIR [--json] [--limit N] [--no-peer] [--raw] [--preview [--preview-side 768]]');
   process.exit(2);
 }
 // `npm run -w` runs us inside the package; a relative DIR means relative to where npm was started.
@@ -55,8 +57,11 @@ if (flag('--raw')) {
   systems.ours_unrefined = (bytes) => alphaOf(raw, bytes);
 }
 if (flag('--preview')) {
-  // A fresh cache scope: the full size's mask (same engine, default scope) must not serve it.
-  systems.ours_preview = (bytes) => alphaOf(ours, bytes, 'preview');
+  // Previews on a smaller network input (off in the default engine), in a cache scope of their own.
+  const side = Number(optionValue('--preview-side') ?? 768);
+  const previews = await createEngine({ previewInputSide: side, maskStore });
+  engines.push(previews);
+  systems.ours_preview = (bytes) => alphaOf(previews, bytes, 'preview');
 }
 if (!flag('--no-peer')) systems.peer = (bytes) => keptPeerAlpha(bytes);
 

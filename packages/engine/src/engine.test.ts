@@ -82,36 +82,35 @@ describe('engine: the cut-out', () => {
     expect(hits()).toBe(before + 1);
   });
 
-  it('runs a fresh preview on the smaller network input and a full size on the full one', async () => {
-    const bytes = await discPhoto({ width: 640, height: 480 });
-    const scope = { cacheScope: 'user:preview-path' };
-    const preview = await engine.remove(bytes, { size: 'preview' }, scope);
-    expect(preview.network).toEqual({ quality: 'preview', width: 768, height: 768 });
-    expect([preview.width, preview.height]).toEqual([533, 400]);
-    expect(await alphaAt(preview.bytes, 266, 200)).toBe(255);
-    expect(await alphaAt(preview.bytes, 5, 5)).toBe(0);
-    // A preview's mask is not good enough for the full size: that runs the network at 1024².
-    const full = await engine.remove(bytes, { size: 'full' }, scope);
-    expect(full.maskCached).toBe(false);
-    expect(full.network).toEqual({ quality: 'full', width: 1024, height: 1024 });
-    // The full size's mask serves both from then on.
-    const again = await engine.remove(bytes, { size: 'preview' }, scope);
-    expect(again.maskCached).toBe(true);
-    expect(again.network).toBeUndefined();
-    expect((await engine.remove(bytes, { size: 'full' }, scope)).maskCached).toBe(true);
-    // A second fresh preview of the same bytes in another scope reuses nothing.
-    const other = await engine.remove(bytes, { size: 'preview' }, { cacheScope: 'user:preview-other' });
-    expect(other.network?.quality).toBe('preview');
-    expect(
-      (await engine.remove(bytes, { size: 'preview' }, { cacheScope: 'user:preview-other' })).maskCached,
-    ).toBe(true);
+  it('runs previews at the full network input by default', async () => {
+    const bytes = await discPhoto({ width: 320, height: 240 });
+    const result = await engine.remove(bytes, { size: 'preview' }, { cacheScope: 'user:default-preview' });
+    expect(result.network).toEqual({ quality: 'full', width: 1024, height: 1024 });
   });
 
-  it('runs previews at full size when told to (previewInputSide: null)', async () => {
-    const own = await createEngine({ workers: 1, warmup: false, previewInputSide: null });
+  it('runs a fresh preview on a smaller input when told to, and never a full size on its mask', async () => {
+    const own = await createEngine({ workers: 1, warmup: false, previewInputSide: 512 });
     try {
-      const result = await own.remove(await discPhoto({ width: 200, height: 150 }), { size: 'preview' });
-      expect(result.network).toEqual({ quality: 'full', width: 1024, height: 1024 });
+      const bytes = await discPhoto({ width: 640, height: 480 });
+      const scope = { cacheScope: 'user:preview-path' };
+      const preview = await own.remove(bytes, { size: 'preview' }, scope);
+      expect(preview.network).toEqual({ quality: 'preview', width: 512, height: 512 });
+      expect([preview.width, preview.height]).toEqual([533, 400]);
+      expect(await alphaAt(preview.bytes, 266, 200)).toBe(255);
+      expect(await alphaAt(preview.bytes, 5, 5)).toBe(0);
+      // A preview's mask is not good enough for the full size: that runs the network at 1024².
+      const full = await own.remove(bytes, { size: 'full' }, scope);
+      expect(full.maskCached).toBe(false);
+      expect(full.network).toEqual({ quality: 'full', width: 1024, height: 1024 });
+      // The full size's mask serves both from then on.
+      const again = await own.remove(bytes, { size: 'preview' }, scope);
+      expect(again.maskCached).toBe(true);
+      expect(again.network).toBeUndefined();
+      expect((await own.remove(bytes, { size: 'full' }, scope)).maskCached).toBe(true);
+      // In another scope a preview runs the smaller input again, and its mask serves the next preview.
+      const other = { cacheScope: 'user:preview-other' };
+      expect((await own.remove(bytes, { size: 'preview' }, other)).network?.quality).toBe('preview');
+      expect((await own.remove(bytes, { size: 'preview' }, other)).maskCached).toBe(true);
     } finally {
       await own.close();
     }
@@ -372,12 +371,8 @@ describe('engine: a mask store given to it', () => {
       const bytes = await discPhoto({ width: 200, height: 150 });
       const digest = createHash('sha256').update(bytes).digest('hex');
       expect((await own.remove(bytes, { size: 'preview' }, { cacheScope: 'user:s' })).maskCached).toBe(false);
-      expect([...masks.keys()]).toEqual([`user:s:${digest}:preview`]);
-      expect((await own.remove(bytes, {}, { cacheScope: 'user:s' })).maskCached).toBe(false);
-      expect([...masks.keys()]).toEqual([`user:s:${digest}:preview`, `user:s:${digest}`]);
+      expect([...masks.keys()]).toEqual([`user:s:${digest}`]);
       // What another engine process stored is as good as its own.
-      masks.delete(`user:s:${digest}:preview`);
-      expect((await own.remove(bytes, { size: 'preview' }, { cacheScope: 'user:s' })).maskCached).toBe(true);
       expect((await own.remove(bytes, {}, { cacheScope: 'user:s' })).maskCached).toBe(true);
       masks.clear();
       expect((await own.remove(bytes, {}, { cacheScope: 'user:s' })).maskCached).toBe(false);
