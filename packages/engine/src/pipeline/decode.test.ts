@@ -2,7 +2,14 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../limits.ts';
 import { discPhoto, pngClaiming } from '../test-images.ts';
-import { cornerAxis, decodeBackdrop, decodeModelInput, decodeWork, readHeader } from './decode.ts';
+import {
+  centredInput,
+  cornerAxis,
+  decodeBackdrop,
+  decodeModelInput,
+  decodeWork,
+  readHeader,
+} from './decode.ts';
 
 describe('network input', () => {
   it('is planar NCHW, normalised per channel with its own mean and std', async () => {
@@ -50,15 +57,20 @@ describe('network input', () => {
     expect(red).toEqual([0, 50, 100, 150, 200, 228, 255, 255]);
   });
 
-  it('maps the positions through the Lanczos shrink of a photo over twice the input', () => {
-    // 40 photo pixels to 4 input pixels, through a source of 8: photo 0, 10, 20, 30 → source
-    // (p + 0.5)·0.2 − 0.5 = −0.4 (clamped to 0), 1.6, 3.6, 5.6.
-    const axis = cornerAxis(4, 40, 8);
-    expect(Array.from(axis.i0)).toEqual([0, 1, 3, 5]);
-    expect(Array.from(axis.i1)).toEqual([1, 2, 4, 6]);
-    expect(Array.from(axis.w, (w) => Number(w.toFixed(3)))).toEqual([0, 0.6, 0.6, 0.6]);
-    // Not shrunk: the photo's own pixels, X·W/w.
-    expect(Array.from(cornerAxis(3, 4, 4).w, (w) => Number(w.toFixed(3)))).toEqual([0, 0.333, 0.667]);
+  it('gives a photo over twice the input on an axis the pixel-centre Lanczos resize instead', async () => {
+    const photo = await discPhoto({ width: 90, height: 20 });
+    const spec = { width: 40, height: 40, mean: [0, 0, 0], std: [1, 1, 1] } as const;
+    expect(centredInput({ width: 90, height: 20 }, spec)).toBe(true);
+    expect(centredInput({ width: 80, height: 80 }, spec)).toBe(false);
+    const tensor = await decodeModelInput({ bytes: photo, spec, header: { width: 90, height: 20 } });
+    const lanczos = await sharp(photo).resize(40, 40, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+    const red = Array.from(tensor.subarray(0, 1600), (v) => Math.round(v * 255));
+    expect(red).toEqual(Array.from({ length: 1600 }, (_, i) => lanczos[i * 3]));
+  });
+
+  it('places input pixel X at X·W/w of the photo', () => {
+    expect(Array.from(cornerAxis(3, 4).i0)).toEqual([0, 1, 2]);
+    expect(Array.from(cornerAxis(3, 4).w, (w) => Number(w.toFixed(3)))).toEqual([0, 0.333, 0.667]);
   });
 });
 

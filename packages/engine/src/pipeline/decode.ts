@@ -139,8 +139,9 @@ export async function decodeGrid(options: {
  * shifts the picture by half a photo pixel less half an input pixel, and `alignMask` undoes the shift
  * on the way back. IS-Net's answer on a hesitant photo can flip with such a sub-pixel shift (README,
  * "Quality"), so we feed it exactly what the weights were validated with. A photo more than twice the
- * input's size on an axis is first shrunk (Lanczos) to twice the input: point-sampled bilinear would
- * alias, and the sampling positions are mapped through the shrink.
+ * input's size on an axis (`centredInput`) is the exception: the peer point-samples it and aliases,
+ * which no anti-aliased sampling of ours could match anyway, so it gets libvips' pixel-centre Lanczos
+ * resize (shrink-on-load for JPEG: the fastest decode) and its mask needs no shift.
  */
 export async function decodeModelInput(options: {
   bytes: Uint8Array;
@@ -148,50 +149,66 @@ export async function decodeModelInput(options: {
   header: { width: number; height: number };
 }): Promise<Float32Array> {
   const { bytes, spec, header } = options;
-  const source = {
-    width: Math.min(header.width, spec.width * 2),
-    height: Math.min(header.height, spec.height * 2),
-  };
+  const centred = centredInput(header, spec);
   let pipeline = open(bytes).flatten({ background: WHITE });
-  if (source.width !== header.width || source.height !== header.height) {
-    pipeline = pipeline.resize(source.width, source.height, { fit: 'fill' });
-  }
+  if (centred) pipeline = pipeline.resize(spec.width, spec.height, { fit: 'fill' });
   const { data } = await decodeOr113(pipeline.toColourspace('srgb').removeAlpha());
   const plane = spec.width * spec.height;
   const tensor = new Float32Array(plane * 3);
+  const [r, g, b] = [0, 1, 2].map((c) => tensor.subarray(c * plane, (c + 1) * plane)) as [
+    Float32Array,
+    Float32Array,
+    Float32Array,
+  ];
   const [sr, sg, sb] = spec.std.map((s) => 1 / (255 * s)) as [number, number, number];
   const [or, og, ob] = spec.mean.map((m, c) => m / spec.std[c]!) as [number, number, number];
-  const xs = cornerAxis(spec.width, header.width, source.width);
-  const ys = cornerAxis(spec.height, header.height, source.height);
-  const stride = source.width * 3;
+  if (centred) {
+    for (let i = 0, p = 0; i < plane; i++, p += 3) {
+      r[i] = data[p]! * sr - or;
+      g[i] = data[p + 1]! * sg - og;
+      b[i] = data[p + 2]! * sb - ob;
+    }
+    return tensor;
+  }
+  const xs = cornerAxis(spec.width, header.width);
+  const ys = cornerAxis(spec.height, header.height);
+  const stride = header.width * 3;
+  // Rounded to whole levels between the passes, as the weights' pipeline does.
+  const lerp = (p0: number, p1: number, q0: number, q1: number, wx: number, wy: number) => {
+    const top = data[p0]! + (data[p1]! - data[p0]!) * wx;
+    const bottom = data[q0]! + (data[q1]! - data[q0]!) * wx;
+    return Math.round(top + (bottom - top) * wy);
+  };
   for (let y = 0, i = 0; y < spec.height; y++) {
     const row0 = ys.i0[y]! * stride;
     const row1 = ys.i1[y]! * stride;
     const wy = ys.w[y]!;
     for (let x = 0; x < spec.width; x++, i++) {
       const a = xs.i0[x]! * 3;
-      const b = xs.i1[x]! * 3;
+      const c = xs.i1[x]! * 3;
       const wx = xs.w[x]!;
-      // Rounded to whole levels between the passes, as the weights' pipeline does.
-      for (let c = 0; c < 3; c++) {
-        const top = data[row0 + a + c]! + (data[row0 + b + c]! - data[row0 + a + c]!) * wx;
-        const bottom = data[row1 + a + c]! + (data[row1 + b + c]! - data[row1 + a + c]!) * wx;
-        const v = Math.round(top + (bottom - top) * wy);
-        tensor[c * plane + i] = c === 0 ? v * sr - or : c === 1 ? v * sg - og : v * sb - ob;
-      }
+      r[i] = lerp(row0 + a, row0 + c, row1 + a, row1 + c, wx, wy) * sr - or;
+      g[i] = lerp(row0 + a + 1, row0 + c + 1, row1 + a + 1, row1 + c + 1, wx, wy) * sg - og;
+      b[i] = lerp(row0 + a + 2, row0 + c + 2, row1 + a + 2, row1 + c + 2, wx, wy) * sb - ob;
     }
   }
   return tensor;
 }
 
 /**
- * Bilinear taps on one axis of the decoded source (`source` long, a centre-aligned resize of the
- * photo's `original` pixels) for each of `input` network pixels: network pixel X is the photo at
- * X·original/input (pixel index), mapped into the source.
+ * True when the network's input is a pixel-centre resize of the photo (more than twice the input's
+ * size on an axis), false when it is sampled as the weights' pipeline does (see decodeModelInput).
  */
-export function cornerAxis(input: number, original: number, source: number): AxisMap {
-  const k = source / original;
-  return axisTaps(input, source, (x) => ((x * original) / input + 0.5) * k - 0.5);
+export function centredInput(
+  original: { width: number; height: number },
+  input: { width: number; height: number },
+): boolean {
+  return original.width > input.width * 2 || original.height > input.height * 2;
+}
+
+/** Bilinear taps on one axis of the photo (`original` pixels) for `input` network pixels: X at X·original/input. */
+export function cornerAxis(input: number, original: number): AxisMap {
+  return axisTaps(input, original, (x) => (x * original) / input);
 }
 
 /** Decodes a background image cover-fitted to `size` as RGBA; failures are 114. */

@@ -311,7 +311,9 @@ describe('alignMask', () => {
     expect(Array.from(alignMask(mask, { width: 2, height: 1 }).data)).toEqual([0, 50, 150, 228]);
     // The photo at the mask's size: nothing moves.
     expect(Array.from(alignMask(mask, { width: 4, height: 1 }).data)).toEqual([0, 100, 200, 255]);
-    // A photo eight times the mask: δ = 7/16, towards the next pixel.
-    expect(Array.from(alignMask(mask, { width: 32, height: 1 }).data)).toEqual([44, 144, 224, 255]);
+    // A photo 1.5 times the mask: δ = 1/6, towards the next pixel.
+    expect(Array.from(alignMask(mask, { width: 6, height: 1 }).data)).toEqual([17, 117, 209, 255]);
+    // Over twice the mask: its input was a pixel-centre resize, the mask is kept as it is.
+    expect(alignMask(mask, { width: 32, height: 1 })).toBe(mask);
   });
 });

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { alphaFromCoefficients, type Pixels } from './alpha.ts';
 import type { ColourGrid } from './compose.ts';
+import { centredInput } from './decode.ts';
 import { blurFusionEstimates } from './foreground.ts';
 import { applyCoefficients, type GuidedCoefficients, type GuideImage, guidedCoefficients } from './guided.ts';
 import { axisMap, axisTaps } from './resample.ts';
@@ -164,12 +165,15 @@ async function maskAt(options: {
 
 /**
  * The network's mask brought back to pixel-centre alignment with the photo. Its input pixel X was
- * the photo at X·W/w (see decodeModelInput), while a pixel-centre resize would have put it at
+ * the photo at X·W/w (see decodeModelInput; not for large photos, whose input was a pixel-centre
+ * resize: their mask is returned as it is), while a pixel-centre resize would have put it at
  * (X + 0.5)·W/w − 0.5: the mask is resampled at X + δ, δ = (1 − w/W)/2 input pixels per axis, so that
  * every later resize can assume centres.
  */
 export function alignMask(mask: MaskData, original: { width: number; height: number }): MaskData {
   const { width, height, data } = mask;
+  // A large photo's input was a pixel-centre resize already.
+  if (centredInput(original, mask)) return mask;
   const dx = 0.5 * (1 - width / original.width);
   const dy = 0.5 * (1 - height / original.height);
   const xs = axisTaps(width, width, (x) => x + dx);
