@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { photoLike, withComment } from '../src/photo-like.ts';
+import { addGrain, photoLike, withComment } from '../src/photo-like.ts';
 
 /** Benchmark images: an evaluation photo upscaled, with mild grain so it compresses like a real photo. */
 export const SIZES = {
@@ -35,18 +35,7 @@ export async function benchImage(size: SizeKey): Promise<string> {
 
 async function upscaledPhoto(width: number, height: number): Promise<Buffer> {
   const base = await sharp(SOURCE).resize(width, height, { fit: 'cover', kernel: 'cubic' }).raw().toBuffer();
-  const noise = await sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 4 },
-    },
-  })
-    .raw()
-    .toBuffer();
-  for (let i = 0; i < base.length; i++) base[i] = Math.max(0, Math.min(255, base[i]! + noise[i]! - 128));
+  await addGrain(base, width, height, 4);
   return sharp(base, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 92 })
     .toBuffer();

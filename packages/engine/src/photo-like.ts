@@ -51,21 +51,26 @@ export async function photoLike(width: number, height: number, seed: number): Pr
     .removeAlpha()
     .raw()
     .toBuffer();
+  await addGrain(base, width, height, 6);
+  return sharp(base, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/** Adds Gaussian grain (σ in levels) to 8-bit RGB pixels in place, as a camera sensor would. */
+export async function addGrain(rgb: Uint8Array, width: number, height: number, sigma: number): Promise<void> {
   const grain = await sharp({
     create: {
       width,
       height,
       channels: 3,
       background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 6 },
+      noise: { type: 'gaussian', mean: 128, sigma },
     },
   })
     .raw()
     .toBuffer();
-  for (let i = 0; i < base.length; i++) base[i] = Math.max(0, Math.min(255, base[i]! + grain[i]! - 128));
-  return sharp(base, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 90 })
-    .toBuffer();
+  for (let i = 0; i < rgb.length; i++) rgb[i] = Math.max(0, Math.min(255, rgb[i]! + grain[i]! - 128));
 }
 
 /** The same JPEG with a comment segment after SOI: identical pixels, different bytes (no cache hits). */
