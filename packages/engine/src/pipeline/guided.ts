@@ -256,29 +256,24 @@ function uncertainPixels(p: Float32Array): Int32Array {
   return indicesOf(marks);
 }
 
-/** Square dilation of a pixel set by `radius`, separably with running counts. */
+/**
+ * Square dilation of a pixel set by `radius`. The seeds are sorted, so each run of neighbours in a row
+ * becomes one span filled on the 2·radius + 1 rows around it: the cost follows the seeds, not the grid.
+ */
 function dilate(options: { seeds: Int32Array; width: number; height: number; radius: number }): Uint8Array {
   const { seeds, width: w, height: h, radius: r } = options;
-  const seed = new Uint8Array(w * h);
-  for (let k = 0; k < seeds.length; k++) seed[seeds[k]!] = 1;
-  const across = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) {
-    const row = y * w;
-    let count = 0;
-    for (let x = 0; x < Math.min(r, w); x++) count += seed[row + x]!;
-    for (let x = 0; x < w; x++) {
-      if (x + r < w) count += seed[row + x + r]!;
-      if (x - r - 1 >= 0) count -= seed[row + x - r - 1]!;
-      across[row + x] = count > 0 ? 1 : 0;
-    }
-  }
   const out = new Uint8Array(w * h);
-  const counts = new Int32Array(w);
-  for (let y = 0; y < Math.min(r, h); y++) for (let x = 0; x < w; x++) counts[x]! += across[y * w + x]!;
-  for (let y = 0; y < h; y++) {
-    if (y + r < h) for (let x = 0; x < w; x++) counts[x]! += across[(y + r) * w + x]!;
-    if (y - r - 1 >= 0) for (let x = 0; x < w; x++) counts[x]! -= across[(y - r - 1) * w + x]!;
-    for (let x = 0; x < w; x++) out[y * w + x] = counts[x]! > 0 ? 1 : 0;
+  let k = 0;
+  while (k < seeds.length) {
+    const start = seeds[k]!;
+    const y = Math.floor(start / w);
+    let end = start;
+    while (k + 1 < seeds.length && seeds[k + 1] === end + 1 && seeds[k + 1]! < (y + 1) * w) end = seeds[++k]!;
+    k++;
+    const from = Math.max(0, start - y * w - r);
+    const to = Math.min(w, end - y * w + r + 1);
+    for (let row = Math.max(0, y - r); row <= Math.min(h - 1, y + r); row++)
+      out.fill(1, row * w + from, row * w + to);
   }
   return out;
 }

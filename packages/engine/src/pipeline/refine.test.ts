@@ -304,6 +304,48 @@ describe('refinement', () => {
   });
 });
 
+describe('colour preparation', () => {
+  it('gives the same colours whether alpha can be read four pixels at a time or not', () => {
+    // Runs of 0 and 255 across word and row boundaries, partial pixels inside mixed words.
+    const w = 13;
+    const h = 7;
+    const alpha = new Uint8Array(w * h);
+    for (let i = 0; i < alpha.length; i++)
+      alpha[i] = i % 17 < 6 ? 0 : i % 17 < 12 ? 255 : ((i * 37) % 254) + 1;
+    const plane = (k: number) => Float32Array.from({ length: 12 }, (_, i) => (i * 41 + k * 29) % 256);
+    const colours = {
+      fr: plane(1),
+      fg: plane(2),
+      fb: plane(3),
+      br: plane(4),
+      bg: plane(5),
+      bb: plane(6),
+      width: 4,
+      height: 3,
+    };
+    const photo = Uint8Array.from({ length: w * h * 3 }, (_, i) => (i * 7) % 256);
+    const aligned = { data: photo.slice(), width: w, height: h };
+    prepareColours({ image: aligned, alpha, colours, clearTransparent: true });
+    for (const offset of [1, 2, 3]) {
+      const view = new Uint8Array(alpha.length + offset).subarray(offset);
+      view.set(alpha);
+      const image = { data: photo.slice(), width: w, height: h };
+      prepareColours({ image, alpha: view, colours, clearTransparent: true });
+      expect(image.data).toEqual(aligned.data);
+    }
+    for (let i = 0; i < alpha.length; i++) {
+      const pixel = Array.from(aligned.data.subarray(i * 3, i * 3 + 3));
+      if (alpha[i] === 0) expect(pixel).toEqual([0, 0, 0]);
+      if (alpha[i] === 255) expect(pixel).toEqual(Array.from(photo.subarray(i * 3, i * 3 + 3)));
+    }
+    // Partial pixels were worked on; without clearing, transparent ones keep their colours.
+    const kept = { data: photo.slice(), width: w, height: h };
+    prepareColours({ image: kept, alpha, colours, clearTransparent: false });
+    expect(kept.data.subarray(0, 18)).toEqual(photo.subarray(0, 18));
+    expect(kept.data).not.toEqual(photo);
+  });
+});
+
 describe('alignMask', () => {
   it("undoes the network input's sampling: δ = (1 − w/W)/2 input pixels per axis", () => {
     // A 4-wide mask of a 2-wide photo: δ = −0.5, so pixel X takes the value at X − 0.5.

@@ -243,8 +243,6 @@ function colourGrid(options: { guide: GuideImage; coeffs: GuidedCoefficients; fa
   if (factor <= 1) return { small: guide, smallAlpha: applyCoefficients(coeffs, guide) };
   const w = Math.ceil(width / factor);
   const h = Math.ceil(height / factor);
-  const column = new Int32Array(width);
-  for (let x = 0; x < width; x++) column[x] = Math.floor(x / factor);
   const r = new Float32Array(w * h);
   const g = new Float32Array(w * h);
   const b = new Float32Array(w * h);
@@ -252,15 +250,27 @@ function colourGrid(options: { guide: GuideImage; coeffs: GuidedCoefficients; fa
   const { ar, ag, ab, b: bk } = coeffs;
   for (let y = 0; y < height; y++) {
     const row = Math.floor(y / factor) * w;
-    for (let x = 0, i = y * width; x < width; x++, i++) {
-      const cell = row + column[x]!;
-      const R = guide.r[i]!;
-      const G = guide.g[i]!;
-      const B = guide.b[i]!;
-      r[cell]! += R;
-      g[cell]! += G;
-      b[cell]! += B;
-      a[cell]! += Math.min(1, Math.max(0, ar[i]! * R + ag[i]! * G + ab[i]! * B + bk[i]!));
+    // Each block's part of this row is summed first, then added to its cell once.
+    for (let bx = 0, x = 0, i = y * width; bx < w; bx++) {
+      const end = Math.min(width, x + factor);
+      let sr = 0;
+      let sg = 0;
+      let sb = 0;
+      let sa = 0;
+      for (; x < end; x++, i++) {
+        const R = guide.r[i]!;
+        const G = guide.g[i]!;
+        const B = guide.b[i]!;
+        const v = ar[i]! * R + ag[i]! * G + ab[i]! * B + bk[i]!;
+        sr += R;
+        sg += G;
+        sb += B;
+        sa += Math.min(1, Math.max(0, v));
+      }
+      r[row + bx]! += sr;
+      g[row + bx]! += sg;
+      b[row + bx]! += sb;
+      a[row + bx]! += sa;
     }
   }
   for (let by = 0; by < h; by++) {

@@ -25,25 +25,3 @@ export function axisTaps(dst: number, src: number, position: (i: number) => numb
   }
   return { i0, i1, w };
 }
-
-/** Linearly blends rows `y0` and `y1` of each plane into `out` (one row per plane). */
-export function blendRows(options: {
-  planes: readonly Float32Array[];
-  out: readonly Float32Array[];
-  width: number;
-  y0: number;
-  y1: number;
-  weight: number;
-}): void {
-  const { planes, out, width, weight } = options;
-  const r0 = options.y0 * width;
-  const r1 = options.y1 * width;
-  for (let p = 0; p < planes.length; p++) {
-    const src = planes[p]!;
-    const dst = out[p]!;
-    for (let x = 0; x < width; x++) {
-      const a = src[r0 + x]!;
-      dst[x] = a + (src[r1 + x]! - a) * weight;
-    }
-  }
-}
