@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type DataDirLock, lockDataDir, tightenDataDir } from '../data-dir.ts';
 import * as schema from './schema.ts';
+import { createTurns, type Turns } from './turns.ts';
 
 export type Schema = typeof schema;
 /** The typed database client; the same type on PGlite and PostgreSQL. */
@@ -101,15 +102,36 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
   }
 }
 
+/**
+ * PGlite as drizzle calls it (a statement, or a transaction with its statements), each call taking
+ * its turn (see createTurns): a statement runs in a turn of the event loop of its own, so sockets
+ * are accepted and read between statements instead of after every request in reach has finished.
+ */
+class PgliteTakingTurns {
+  constructor(
+    private readonly client: PGlite,
+    private readonly turns: Turns,
+  ) {}
+
+  query(...args: Parameters<PGlite['query']>) {
+    return this.turns.run(() => this.client.query(...args));
+  }
+
+  transaction<T>(work: (tx: Transaction) => Promise<T>) {
+    return this.turns.run(() => this.client.transaction(work));
+  }
+}
+
 /** The Database of a ready PGlite client, giving up the data directory's lock on close. */
 function pgliteDatabase(client: PGlite, lock: DataDirLock | null): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const taking = new PgliteTakingTurns(client, createTurns());
+  const db = drizzlePglite(taking as unknown as PGlite, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     ping: async () => {
-      await client.query('select 1');
+      await taking.query('select 1');
     },
     close: async () => {
       try {
