@@ -1,5 +1,10 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { defaultCacheDir, prepareModel } from './prepare.ts';
+import { parseModel } from './onnx.ts';
+import { defaultCacheDir, prepareInt8Model, prepareModel, REWRITE_VERSION } from './prepare.ts';
+import { INT8_CALIBRATION_FILE, type Int8Calibration, quantizationPoints } from './quantize.ts';
+import { prepareGraph } from './transform.ts';
 
 describe('prepareModel', () => {
   it('takes any rembg-style model by path with its own size and normalisation', async () => {
@@ -29,5 +34,29 @@ describe('prepareModel', () => {
     expect((0 / 255 - mean) / std).toBeCloseTo(-128 / 256, 6);
     expect((255 / 255 - mean) / std).toBeCloseTo(127 / 256, 6);
     expect(model.outputScaling).toBe('none');
+  });
+});
+
+describe('the int8 copy for previews', () => {
+  it('has a shipped calibration that belongs to the default model and covers every tensor it quantises', async () => {
+    const calibration = JSON.parse(await readFile(INT8_CALIBRATION_FILE, 'utf8')) as Int8Calibration;
+    const { path } = await prepareModel({ model: {}, cacheDir: defaultCacheDir(), optimize: false });
+    const bytes = await readFile(path);
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(calibration.model.sha256);
+    expect(calibration.model.rewriteVersion).toBe(REWRITE_VERSION);
+    const model = parseModel(bytes);
+    prepareGraph(model);
+    const points = quantizationPoints(model.graph, { mode: calibration.mode });
+    expect(points.length).toBeGreaterThan(200);
+    expect(points.filter((name) => !(name in calibration.ranges))).toEqual([]);
+    for (const [min, max] of Object.values(calibration.ranges)) expect(max).toBeGreaterThan(min);
+    const resizes = model.graph.nodes.filter((n) => n.opType === 'Resize');
+    for (const n of resizes) expect(calibration.shapes[n.outputs[0] as string]).toHaveLength(4);
+  });
+
+  it('is made for the default model only', async () => {
+    const cacheDir = defaultCacheDir();
+    expect(await prepareInt8Model({ model: { path: '/models/u2net.onnx' }, cacheDir })).toBeNull();
+    expect(await prepareInt8Model({ model: { variant: 'small' }, cacheDir })).toBeNull();
   });
 });
