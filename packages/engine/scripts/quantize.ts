@@ -16,6 +16,7 @@ import ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { assembleImglyModel } from '../src/model/assemble.ts';
 import { type OnnxModel, parseModel, serializeModel } from '../src/model/onnx.ts';
+import { writeOptimized } from '../src/model/optimize.ts';
 import { defaultCacheDir, type PreparedModel, prepareModel, REWRITE_VERSION } from '../src/model/prepare.ts';
 import {
   INT8_CALIBRATION_FILE,
@@ -27,7 +28,7 @@ import {
   resizeToScales,
   withOutputs,
 } from '../src/model/quantize.ts';
-import { prepareGraph, relaxShapes } from '../src/model/transform.ts';
+import { prepareGraph } from '../src/model/transform.ts';
 import { photoLike } from '../src/photo-like.ts';
 import { decodeModelInput, readHeader } from '../src/pipeline/decode.ts';
 import { sessionOptions } from '../src/worker/session.ts';
@@ -233,15 +234,7 @@ async function build(): Promise<void> {
   );
   // ORT's optimiser runs once here (fusing QDQ into QLinear ops); the file then loads unoptimised.
   const optimized = `${file.replace(/\.onnx$/, '')}.ort.onnx`;
-  await ort.InferenceSession.create(serializeModel(model), {
-    graphOptimizationLevel: 'all',
-    optimizedModelFilePath: optimized,
-    intraOpNumThreads: 1,
-    logSeverityLevel: 3,
-  });
-  const result = parseModel(await readFile(optimized));
-  relaxShapes(result);
-  await writeFile(optimized, serializeModel(result));
+  const result = await writeOptimized({ model, target: optimized, scratch: optimized });
   const ops: Record<string, number> = {};
   for (const n of result.graph.nodes) ops[n.opType] = (ops[n.opType] ?? 0) + 1;
   console.log(JSON.stringify({ file: optimized, points: points.length, scaled, ...report, ops }));

@@ -3,7 +3,7 @@
 // written atomically.
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import ort from 'onnxruntime-node';
-import { parseModel, serializeModel } from './onnx.ts';
+import { type OnnxModel, parseModel, serializeModel } from './onnx.ts';
 import { type Int8Calibration, type QuantizeReport, quantizeWithCalibration } from './quantize.ts';
 import { prepareGraph, relaxShapes, type TransformReport } from './transform.ts';
 
@@ -24,21 +24,33 @@ export async function optimizeModelFile(options: {
       options.output ? { output: options.output } : {},
     );
     if (options.int8) report.int8 = quantizeWithCalibration(model, options.int8);
-    // ORT reads the rewritten model from memory and writes its optimised graph to a file.
-    await ort.InferenceSession.create(serializeModel(model), {
-      graphOptimizationLevel: 'all',
-      optimizedModelFilePath: optimized,
-      intraOpNumThreads: 1,
-      logSeverityLevel: 3,
-    });
-    const result = parseModel(await readFile(optimized));
-    relaxShapes(result);
-    await writeFile(final, serializeModel(result));
+    await writeOptimized({ model, target: final, scratch: optimized });
     await rename(final, target);
     return report;
   } finally {
     await Promise.all([optimized, final].map((file) => rm(file, { force: true })));
   }
+}
+
+/**
+ * ORT's optimiser over `model` (read from memory, its optimised graph written to `scratch`), then
+ * symbolic shapes (rewrite 4), written to `target`; returns that graph.
+ */
+export async function writeOptimized(options: {
+  model: OnnxModel;
+  target: string;
+  scratch: string;
+}): Promise<OnnxModel> {
+  await ort.InferenceSession.create(serializeModel(options.model), {
+    graphOptimizationLevel: 'all',
+    optimizedModelFilePath: options.scratch,
+    intraOpNumThreads: 1,
+    logSeverityLevel: 3,
+  });
+  const result = parseModel(await readFile(options.scratch));
+  relaxShapes(result);
+  await writeFile(options.target, serializeModel(result));
+  return result;
 }
 
 /** Child entry: `source target [output]`; prints the report as JSON. */

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ort from 'onnxruntime-node';
 import { describe, expect, it } from 'vitest';
+import { node } from './graph-fixture.ts';
 import { DataType, type OnnxModel, parseModel, serializeModel } from './onnx.ts';
 import { type Field, field, packedInts, writeFields } from './protobuf.ts';
 import {
@@ -24,16 +25,6 @@ function tensor(name: string, dims: number[], seed: number): Field[] {
     field.string(8, name),
     field.bytes(9, new Uint8Array(values.buffer)),
   ];
-}
-
-function node(op: string, inputs: string[], outputs: string[], attributes: Field[][] = []): Field {
-  return field.message(1, [
-    ...inputs.map((i) => field.string(1, i)),
-    ...outputs.map((o) => field.string(2, o)),
-    field.string(3, `${op}_${outputs[0]}`),
-    field.string(4, op),
-    ...attributes.map((a) => field.message(5, a)),
-  ]);
 }
 
 const ints = (name: string, values: number[]) => [

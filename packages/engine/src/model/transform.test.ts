@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import ort from 'onnxruntime-node';
 import { describe, expect, it } from 'vitest';
 import { assembleImglyModel } from './assemble.ts';
+import { node } from './graph-fixture.ts';
 import {
   DataType,
   floatValues,
@@ -40,16 +41,6 @@ function tensor16(name: string, dims: number[], seed: number): Field[] {
     field.string(8, name),
     field.bytes(9, new Uint8Array(halves.buffer)),
   ];
-}
-
-function node(op: string, inputs: string[], outputs: string[], attributes: Field[][] = []): Field {
-  return field.message(1, [
-    ...inputs.map((i) => field.string(1, i)),
-    ...outputs.map((o) => field.string(2, o)),
-    field.string(3, `${op}_${outputs[0]}`),
-    field.string(4, op),
-    ...attributes.map((a) => field.message(5, a)),
-  ]);
 }
 
 const intAttr = (name: string, value: number) => [
