@@ -76,9 +76,9 @@ export interface EngineConfig {
    * Fresh previews run an int8 copy of the default model (static QDQ quantisation by our own graph
    * rewriter, from the calibration shipped with the engine; made once per CPU into the cache): its
    * network runs 2.2-2.8× faster at the same mean IoU on the bulk set (README, "Fast previews"),
-   * for ~0.1 GB more per worker. A preview's mask serves only previews. Default: on where the memory
-   * budget (`memory`) is 'fast', off in 'lean'; other models have none. Takes precedence over
-   * `previewInputSide`.
+   * for ~0.35 GB more at peak per worker. A preview's mask serves only previews. Default: on where
+   * the memory budget (`memory`) is 'fast', off in 'lean'; other models have none. Takes precedence
+   * over `previewInputSide`.
    */
   int8Previews?: boolean;
   /**
