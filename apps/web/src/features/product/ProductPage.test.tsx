@@ -166,7 +166,8 @@ describe('ProductPage', () => {
     ).toHaveAttribute('src', expect.stringContaining('/files/file-1/size/large/download'));
     expect(screen.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
     await waitFor(() => expect(document.title).toBe('Paper backdrop roll — Cutout'));
-  });
+    // The first test of the file also pays for the page's first render: seconds on a loaded CI machine.
+  }, 20_000);
 
   it('switches pictures with the thumbnails, by click and by arrow keys', async () => {
     mockCatalogApi();
