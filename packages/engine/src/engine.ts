@@ -182,15 +182,16 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
     (config.workers ? Math.max(1, Math.floor(cores / config.workers)) : Math.min(cores, 4));
   const workers = config.workers ?? Math.max(1, Math.floor(cores / threads));
   const maxQueue = config.maxQueue ?? 16;
+  const cacheDir = config.cacheDir ?? defaultCacheDir();
   const model = await prepareModel({
     model: config.model ?? {},
-    cacheDir: config.cacheDir ?? defaultCacheDir(),
+    cacheDir,
     optimize: config.optimizeModel ?? true,
   });
   const chosen = await chooseSession({ config, model, threads, workers });
   const previewModel =
     (config.int8Previews ?? memoryBudget(config, workers) === 'fast')
-      ? await prepareInt8Model({ model: config.model ?? {}, cacheDir: config.cacheDir ?? defaultCacheDir() })
+      ? await prepareInt8Model({ model: config.model ?? {}, cacheDir })
       : null;
   const session = { ...chosen, int8Previews: previewModel !== null };
   const setup: WorkerSetup = {

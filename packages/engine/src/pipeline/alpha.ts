@@ -148,3 +148,14 @@ function runsPerColumn(i0: Int32Array, gw: number): { start: Int32Array; end: In
   for (let x = 0; x < i0.length; x++) end[i0[x]!] = x + 1;
   return { start, end };
 }
+
+/**
+ * `alpha` seen four pixels at a time (whole words only; the last `length % 4` pixels are not in it),
+ * or null when its offset is not aligned for a 32-bit view. Opaque stretches read 0xffffffff, clear
+ * ones 0: scans over mostly constant alpha skip a quarter of the reads.
+ */
+export function alphaWords(alpha: Uint8Array): Uint32Array | null {
+  return alpha.byteOffset % 4 === 0
+    ? new Uint32Array(alpha.buffer, alpha.byteOffset, alpha.length >> 2)
+    : null;
+}

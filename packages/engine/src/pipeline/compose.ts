@@ -1,4 +1,4 @@
-import type { Pixels } from './alpha.ts';
+import { alphaWords, type Pixels } from './alpha.ts';
 import type { ColourEstimates } from './foreground.ts';
 import { axisMap } from './resample.ts';
 
@@ -75,7 +75,7 @@ export function prepareColours(options: {
     if (clearFrom >= 0) clearTo(i);
     if (a8 !== 255) paint(i, a8);
   };
-  const words = alpha.byteOffset % 4 === 0 ? new Uint32Array(alpha.buffer, alpha.byteOffset, n >> 2) : null;
+  const words = alphaWords(alpha);
   const wordCount = words ? words.length : 0;
   for (let w = 0; w < wordCount; w++) {
     const four = words![w]!;

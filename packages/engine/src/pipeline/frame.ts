@@ -1,4 +1,5 @@
 import type { CropMargin, Length } from '../options.ts';
+import { alphaWords } from './alpha.ts';
 
 /** A rectangle in pixels; x and y may be negative when a crop margin reaches past the image. */
 export interface Box {
@@ -37,8 +38,7 @@ export function foregroundBox(alpha: Uint8Array, width: number, height: number):
  * or -1; four pixels at a time where the array is aligned for it, since most of a photo is background.
  */
 function subjectScanner(alpha: Uint8Array) {
-  const words =
-    alpha.byteOffset % 4 === 0 ? new Uint32Array(alpha.buffer, alpha.byteOffset, alpha.length >> 2) : null;
+  const words = alphaWords(alpha);
   const wordEnd = words ? words.length * 4 : 0;
   const high = 0xf0f0f0f0;
   return {

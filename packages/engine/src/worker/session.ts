@@ -65,11 +65,11 @@ export async function createPredictor(options: {
   previewModel?: PreparedModel | null;
 }): Promise<Predictor> {
   const { model, threads } = options;
-  const load = (file: PreparedModel, memoryArena: boolean) =>
+  const memoryArena = options.memoryArena ?? false;
+  const load = (file: PreparedModel) =>
     ort.InferenceSession.create(file.path, sessionOptions({ model: file, threads, memoryArena }));
-  const arena = options.memoryArena ?? false;
-  const session = await load(model, arena);
-  const previewSession = options.previewModel ? await load(options.previewModel, arena) : null;
+  const session = await load(model);
+  const previewSession = options.previewModel ? await load(options.previewModel) : null;
   const inputName = model.inputName ?? session.inputNames[0];
   const outputName = model.outputName ?? session.outputNames[0];
   if (!inputName || !outputName) throw new Error('model has no input or no output');
