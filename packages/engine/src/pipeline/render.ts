@@ -58,18 +58,20 @@ export async function render(
   const grid = gridSize(size, deps.refine);
   const small = grid.width === size.width && grid.height === size.height;
   // The photo at the refinement grid's size is small (~2 MB at 12 MP): it decodes on another libuv
-  // thread beside the network's input. Small photos are their own grid.
+  // thread beside the network's input. A result no larger than the grid (a preview, a small photo)
+  // is its own grid, and as small: the whole working image decodes there instead.
   const gridDecode = small ? null : handled(decodeGrid({ bytes: input, size: grid }));
+  const smallDecode = small ? handled(decodeWork({ bytes: input, header, size })) : null;
   // The network runs alone: its activations are the largest allocation of a removal, and decoding
-  // the full-size photo beside it would add to that peak (~50 MB at 12 MP).
+  // a large working image beside it would add to that peak (~50 MB at 12 MP).
   const quality = task.mask ? null : deps.network.resolve(task.quality ?? 'full');
   const tensor = quality ? await deps.network.prepare(input, header, quality) : null;
   clock.mark('network_input')();
   const mask = tensor ? await deps.network.run(tensor, quality ?? 'full') : (task.mask as MaskData);
   clock.mark('network')();
-  // Then the full-size decode runs on a libuv thread while this thread refines on the grid: only
-  // the last step of refinement needs the full-size pixels.
-  const decoding = handled(decodeWork({ bytes: input, header, size }));
+  // Then a large working image decodes on a libuv thread while this thread refines on the grid: only
+  // the last step of refinement needs its pixels.
+  const decoding = smallDecode ?? handled(decodeWork({ bytes: input, header, size }));
   const prepared = gridDecode
     ? gridGuide(await gridDecode, grid)
     : await prepareGuide({ image: await decoding, config: deps.refine });
