@@ -24,48 +24,52 @@ export function blurFusionEstimates(options: {
   const { image, alpha, radii } = options;
   const { width, height } = image;
   const n = width * height;
-  const tmp = new Float32Array(n);
-  const work = new Float32Array(n);
-  const blurredAlpha = new Float32Array(n);
+  const plane = () => new Float32Array(n);
+  const tmp = plane();
+  const work = plane();
+  const blurredAlpha = plane();
   const inputs = [image.r, image.g, image.b];
-  let fore: Float32Array[] = inputs.map((c) => c.slice());
-  let back: Float32Array[] = inputs.map((c) => c.slice());
-  let blurredFore: Float32Array[] = [];
-  let blurredBack: Float32Array[] = [];
+  // Planes are allocated once for both levels: F (updated in place), F̄, and B with B̄, which swap
+  // after each level (the next level's B is this one's B̄).
+  const fore = inputs.map((c) => c.slice());
+  let back = inputs.map((c) => c.slice());
+  const blurredFore = [plane(), plane(), plane()];
+  let blurredBack = [plane(), plane(), plane()];
   for (const radius of radii) {
     boxMean({ src: alpha, dst: blurredAlpha, tmp, width, height, radius });
-    blurredFore = fore.map((f) => {
+    for (let c = 0; c < 3; c++) {
+      const f = fore[c]!;
+      const out = blurredFore[c]!;
       for (let i = 0; i < n; i++) work[i] = f[i]! * alpha[i]!;
-      const out = new Float32Array(n);
       boxMean({ src: work, dst: out, tmp, width, height, radius });
       for (let i = 0; i < n; i++) out[i] = out[i]! / (blurredAlpha[i]! + 1e-5);
-      return out;
-    });
-    blurredBack = back.map((bk) => {
+    }
+    for (let c = 0; c < 3; c++) {
+      const bk = back[c]!;
+      const out = blurredBack[c]!;
       for (let i = 0; i < n; i++) work[i] = bk[i]! * (1 - alpha[i]!);
-      const out = new Float32Array(n);
       boxMean({ src: work, dst: out, tmp, width, height, radius });
       for (let i = 0; i < n; i++) out[i] = out[i]! / (1 - blurredAlpha[i]! + 1e-5);
-      return out;
-    });
-    fore = inputs.map((img, c) => {
+    }
+    for (let c = 0; c < 3; c++) {
+      const img = inputs[c]!;
       const bf = blurredFore[c]!;
       const bb = blurredBack[c]!;
-      const out = new Float32Array(n);
+      const out = fore[c]!;
       for (let i = 0; i < n; i++) {
         const a = alpha[i]!;
         const v = bf[i]! + a * (img[i]! - a * bf[i]! - (1 - a) * bb[i]!);
         out[i] = Math.min(1, Math.max(0, v));
       }
-      return out;
-    });
-    back = blurredBack;
+    }
+    [back, blurredBack] = [blurredBack, back];
   }
   const scale = (x: Float32Array) => {
     for (let i = 0; i < n; i++) x[i] = x[i]! * 255;
     return x;
   };
   const [fr, fg, fb] = blurredFore.map(scale) as [Float32Array, Float32Array, Float32Array];
-  const [br, bg, bb] = blurredBack.map(scale) as [Float32Array, Float32Array, Float32Array];
+  // After the last swap, `back` holds the last level's B̄.
+  const [br, bg, bb] = back.map(scale) as [Float32Array, Float32Array, Float32Array];
   return { fr, fg, fb, br, bg, bb };
 }
