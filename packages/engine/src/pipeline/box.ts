@@ -11,8 +11,20 @@ export function boxMean(options: {
   height: number;
   radius: number;
 }): void {
-  const { src, dst, tmp, width: w, height: h } = options;
-  const r = Math.max(0, Math.floor(options.radius));
+  const { src, dst, tmp, width, height, radius } = options;
+  boxMeanInto(src, dst, tmp, width, height, radius);
+}
+
+/** boxMean's loops (positional parameters: see upsampledAlpha in alpha.ts). */
+export function boxMeanInto(
+  src: Float32Array,
+  dst: Float32Array,
+  tmp: Float32Array,
+  w: number,
+  h: number,
+  radius: number,
+): void {
+  const r = Math.max(0, Math.floor(radius));
   const hiX = new Int32Array(w);
   const loX = new Int32Array(w);
   const invX = new Float64Array(w);

@@ -1,6 +1,6 @@
 import { alphaWords, type Pixels } from './alpha.ts';
 import type { ColourEstimates } from './foreground.ts';
-import { axisMap } from './resample.ts';
+import { type AxisMap, axisMap } from './resample.ts';
 
 /** Foreground colour estimates on a grid (see blurFusionEstimates). */
 export interface ColourGrid extends ColourEstimates {
@@ -23,72 +23,123 @@ export function prepareColours(options: {
   clearTransparent: boolean;
 }): void {
   const { image, alpha, colours, clearTransparent } = options;
-  const { width, height, data } = image;
+  const { fr, fg, fb, br, bg, bb } = colours;
+  paintColours(
+    image.data,
+    image.width,
+    image.height,
+    alpha,
+    [fr, fg, fb, br, bg, bb],
+    colours.width,
+    colours.height,
+    clearTransparent,
+  );
+}
+
+/** prepareColours' loop (positional parameters: see upsampledAlpha in alpha.ts). */
+function paintColours(
+  data: Uint8Array,
+  width: number,
+  height: number,
+  alpha: Uint8Array,
+  planes: Float32Array[],
+  gw: number,
+  gh: number,
+  clearTransparent: boolean,
+): void {
   const n = width * height;
-  const gw = colours.width;
   const mx = axisMap(width, gw);
-  const my = axisMap(height, colours.height);
-  const planes = [colours.fr, colours.fg, colours.fb, colours.br, colours.bg, colours.bb];
+  const my = axisMap(height, gh);
   // The six estimates blended down to the current output row, per grid column, when first needed.
   const blended = new Float32Array(6 * gw);
   const blendedRow = new Int32Array(gw).fill(-1);
-  const column = (g: number, y: number) => {
-    if (blendedRow[g] === y) return;
-    blendedRow[g] = y;
-    const r0 = my.i0[y]! * gw + g;
-    const r1 = my.i1[y]! * gw + g;
-    const wy = my.w[y]!;
-    for (let k = 0; k < 6; k++) {
-      const plane = planes[k]!;
-      const a = plane[r0]!;
-      blended[g * 6 + k] = a + (plane[r1]! - a) * wy;
-    }
-  };
-  const paint = (i: number, a8: number) => {
-    const y = Math.floor(i / width);
-    const x = i - y * width;
-    const g0 = mx.i0[x]!;
-    const g1 = mx.i1[x]!;
-    const t = mx.w[x]!;
-    column(g0, y);
-    column(g1, y);
-    const a = a8 / 255;
-    const p = i * 3;
-    for (let c = 0; c < 3; c++) {
-      const fore = lerp(blended, g0 * 6 + c, g1 * 6 + c, t);
-      const back = lerp(blended, g0 * 6 + c + 3, g1 * 6 + c + 3, t);
-      data[p + c] = estimate(data[p + c]!, a, fore, back);
-    }
-  };
   // Start of a run of alpha 0 whose colours are not cleared yet.
   let clearFrom = -1;
-  const clearTo = (end: number) => {
-    if (clearTransparent) data.fill(0, clearFrom * 3, end * 3);
-    clearFrom = -1;
-  };
-  const pixel = (i: number) => {
+  const words = alphaWords(alpha);
+  const wordCount = words ? words.length : 0;
+  for (let i = 0; i < n; ) {
+    // Four pixels at a time where the alpha is clear or opaque throughout.
+    if (i < wordCount * 4 && (i & 3) === 0) {
+      const four = words![i >> 2]!;
+      if (four === 0) {
+        if (clearFrom < 0) clearFrom = i;
+        i += 4;
+        continue;
+      }
+      if (four === 0xffffffff) {
+        if (clearFrom >= 0) {
+          if (clearTransparent) data.fill(0, clearFrom * 3, i * 3);
+          clearFrom = -1;
+        }
+        i += 4;
+        continue;
+      }
+    }
     const a8 = alpha[i]!;
     if (a8 === 0) {
       if (clearFrom < 0) clearFrom = i;
-      return;
+      i++;
+      continue;
     }
-    if (clearFrom >= 0) clearTo(i);
-    if (a8 !== 255) paint(i, a8);
-  };
-  const words = alphaWords(alpha);
-  const wordCount = words ? words.length : 0;
-  for (let w = 0; w < wordCount; w++) {
-    const four = words![w]!;
-    if (four === 0) {
-      if (clearFrom < 0) clearFrom = w * 4;
-    } else if (four === 0xffffffff) {
-      if (clearFrom >= 0) clearTo(w * 4);
-    } else {
-      for (let i = w * 4; i < w * 4 + 4; i++) pixel(i);
+    if (clearFrom >= 0) {
+      if (clearTransparent) data.fill(0, clearFrom * 3, i * 3);
+      clearFrom = -1;
     }
+    if (a8 !== 255) paintPixel(data, i, a8, width, mx, my, planes, gw, blended, blendedRow);
+    i++;
   }
-  for (let i = wordCount * 4; i < n; i++) pixel(i);
-  if (clearFrom >= 0) clearTo(n);
+  if (clearFrom >= 0 && clearTransparent) data.fill(0, clearFrom * 3, n * 3);
+}
+
+/** One pixel of partial alpha gets the estimated foreground colour (see `estimate`). */
+function paintPixel(
+  data: Uint8Array,
+  i: number,
+  a8: number,
+  width: number,
+  mx: AxisMap,
+  my: AxisMap,
+  planes: Float32Array[],
+  gw: number,
+  blended: Float32Array,
+  blendedRow: Int32Array,
+): void {
+  const y = Math.floor(i / width);
+  const x = i - y * width;
+  const g0 = mx.i0[x]!;
+  const g1 = mx.i1[x]!;
+  const t = mx.w[x]!;
+  blendColumn(g0, y, my, planes, gw, blended, blendedRow);
+  blendColumn(g1, y, my, planes, gw, blended, blendedRow);
+  const a = a8 / 255;
+  const p = i * 3;
+  for (let c = 0; c < 3; c++) {
+    const fore = lerp(blended, g0 * 6 + c, g1 * 6 + c, t);
+    const back = lerp(blended, g0 * 6 + c + 3, g1 * 6 + c + 3, t);
+    data[p + c] = estimate(data[p + c]!, a, fore, back);
+  }
+}
+
+/** The six estimates of grid column g blended down to output row y, unless they already are. */
+function blendColumn(
+  g: number,
+  y: number,
+  my: AxisMap,
+  planes: Float32Array[],
+  gw: number,
+  blended: Float32Array,
+  blendedRow: Int32Array,
+): void {
+  if (blendedRow[g] === y) return;
+  blendedRow[g] = y;
+  const r0 = my.i0[y]! * gw + g;
+  const r1 = my.i1[y]! * gw + g;
+  const wy = my.w[y]!;
+  for (let k = 0; k < 6; k++) {
+    const plane = planes[k]!;
+    const a = plane[r0]!;
+    blended[g * 6 + k] = a + (plane[r1]! - a) * wy;
+  }
 }
 
 function lerp(values: Float32Array, i0: number, i1: number, t: number): number {

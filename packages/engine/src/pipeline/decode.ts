@@ -153,46 +153,80 @@ export async function decodeModelInput(options: {
   let pipeline = open(bytes).flatten({ background: WHITE });
   if (centred) pipeline = pipeline.resize(spec.width, spec.height, { fit: 'fill' });
   const { data } = await decodeOr113(pipeline.toColourspace('srgb').removeAlpha());
-  const plane = spec.width * spec.height;
-  const tensor = new Float32Array(plane * 3);
-  const [r, g, b] = [0, 1, 2].map((c) => tensor.subarray(c * plane, (c + 1) * plane)) as [
-    Float32Array,
-    Float32Array,
-    Float32Array,
-  ];
   const [sr, sg, sb] = spec.std.map((s) => 1 / (255 * s)) as [number, number, number];
   const [or, og, ob] = spec.mean.map((m, c) => m / spec.std[c]!) as [number, number, number];
-  if (centred) {
-    for (let i = 0, p = 0; i < plane; i++, p += 3) {
-      r[i] = data[p]! * sr - or;
-      g[i] = data[p + 1]! * sg - og;
-      b[i] = data[p + 2]! * sb - ob;
-    }
-    return tensor;
-  }
+  // Per channel: value · scale − offset.
+  const affine = new Float64Array([sr, or, sg, og, sb, ob]);
+  if (centred) return normalised(data, spec.width * spec.height, affine);
   const xs = cornerAxis(spec.width, header.width);
   const ys = cornerAxis(spec.height, header.height);
-  const stride = header.width * 3;
-  // Rounded to whole levels between the passes, as the weights' pipeline does.
-  const lerp = (p0: number, p1: number, q0: number, q1: number, wx: number, wy: number) => {
-    const top = data[p0]! + (data[p1]! - data[p0]!) * wx;
-    const bottom = data[q0]! + (data[q1]! - data[q0]!) * wx;
-    return Math.round(top + (bottom - top) * wy);
-  };
-  for (let y = 0, i = 0; y < spec.height; y++) {
-    const row0 = ys.i0[y]! * stride;
-    const row1 = ys.i1[y]! * stride;
-    const wy = ys.w[y]!;
-    for (let x = 0; x < spec.width; x++, i++) {
-      const a = xs.i0[x]! * 3;
-      const c = xs.i1[x]! * 3;
-      const wx = xs.w[x]!;
-      r[i] = lerp(row0 + a, row0 + c, row1 + a, row1 + c, wx, wy) * sr - or;
-      g[i] = lerp(row0 + a + 1, row0 + c + 1, row1 + a + 1, row1 + c + 1, wx, wy) * sg - og;
-      b[i] = lerp(row0 + a + 2, row0 + c + 2, row1 + a + 2, row1 + c + 2, wx, wy) * sb - ob;
+  return sampled(data, header.width, spec.width, spec.height, xs.i0, xs.i1, xs.w, ys.i0, ys.i1, ys.w, affine);
+}
+
+// The network input's loops take typed arrays and numbers only (positional parameters: see
+// upsampledAlpha in pipeline/alpha.ts).
+
+/** Interleaved RGB (already the input's size) to the normalised planar tensor. */
+function normalised(data: Uint8Array, plane: number, affine: Float64Array): Float32Array {
+  const tensor = new Float32Array(plane * 3);
+  const [sr, or, sg, og, sb, ob] = [affine[0]!, affine[1]!, affine[2]!, affine[3]!, affine[4]!, affine[5]!];
+  for (let i = 0, p = 0; i < plane; i++, p += 3) {
+    tensor[i] = data[p]! * sr - or;
+    tensor[plane + i] = data[p + 1]! * sg - og;
+    tensor[2 * plane + i] = data[p + 2]! * sb - ob;
+  }
+  return tensor;
+}
+
+/** The photo sampled at the input's pixels as the weights' pipeline does (see decodeModelInput). */
+function sampled(
+  data: Uint8Array,
+  photoWidth: number,
+  width: number,
+  height: number,
+  xi0: Int32Array,
+  xi1: Int32Array,
+  xw: Float32Array,
+  yi0: Int32Array,
+  yi1: Int32Array,
+  yw: Float32Array,
+  affine: Float64Array,
+): Float32Array {
+  const plane = width * height;
+  const tensor = new Float32Array(plane * 3);
+  const [sr, or, sg, og, sb, ob] = [affine[0]!, affine[1]!, affine[2]!, affine[3]!, affine[4]!, affine[5]!];
+  const stride = photoWidth * 3;
+  for (let y = 0, i = 0; y < height; y++) {
+    const row0 = yi0[y]! * stride;
+    const row1 = yi1[y]! * stride;
+    const wy = yw[y]!;
+    for (let x = 0; x < width; x++, i++) {
+      const a = xi0[x]! * 3;
+      const c = xi1[x]! * 3;
+      const wx = xw[x]!;
+      tensor[i] = lerp(data, row0 + a, row0 + c, row1 + a, row1 + c, wx, wy) * sr - or;
+      tensor[plane + i] =
+        lerp(data, row0 + a + 1, row0 + c + 1, row1 + a + 1, row1 + c + 1, wx, wy) * sg - og;
+      tensor[2 * plane + i] =
+        lerp(data, row0 + a + 2, row0 + c + 2, row1 + a + 2, row1 + c + 2, wx, wy) * sb - ob;
     }
   }
   return tensor;
+}
+
+/** Bilinear between two rows of taps, rounded to whole levels between the passes as the weights' pipeline does. */
+function lerp(
+  data: Uint8Array,
+  p0: number,
+  p1: number,
+  q0: number,
+  q1: number,
+  wx: number,
+  wy: number,
+): number {
+  const top = data[p0]! + (data[p1]! - data[p0]!) * wx;
+  const bottom = data[q0]! + (data[q1]! - data[q0]!) * wx;
+  return Math.round(top + (bottom - top) * wy);
 }
 
 /**
@@ -233,9 +267,19 @@ export async function decodeBackdrop(options: {
   }
 }
 
+/**
+ * The bytes of a Buffer that native code made (sharp's output) as a plain Uint8Array: such Buffers
+ * get a map of their own, which dies between requests and takes the loops' optimised code with it
+ * (see upsampledAlpha in alpha.ts).
+ */
+export function plainBytes(buffer: Uint8Array): Uint8Array {
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.length);
+}
+
 async function decodeOr113(pipeline: Sharp) {
   try {
-    return await pipeline.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+    const { data, info } = await pipeline.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+    return { data: plainBytes(data), info };
   } catch (err) {
     const message = `image cannot be decoded: ${(err as Error).message}`;
     throw new EngineError(ErrorCode.invalidImage, message, DAMAGED_IMAGE);

@@ -1,4 +1,4 @@
-import { boxMean } from './box.ts';
+import { boxMeanInto } from './box.ts';
 import type { GuideImage } from './guided.ts';
 
 /** Smooth local estimates of foreground and background colour (0..255), planar RGB. */
@@ -22,33 +22,54 @@ export function blurFusionEstimates(options: {
   radii: readonly [number, number];
 }): ColourEstimates {
   const { image, alpha, radii } = options;
-  const { width, height } = image;
+  const [fr, fg, fb, br, bg, bb] = fusedEstimates(
+    [image.r, image.g, image.b],
+    alpha,
+    image.width,
+    image.height,
+    radii[0],
+    radii[1],
+  ) as [Float32Array, Float32Array, Float32Array, Float32Array, Float32Array, Float32Array];
+  return { fr, fg, fb, br, bg, bb };
+}
+
+/**
+ * blurFusionEstimates' loops (positional parameters: see upsampledAlpha in alpha.ts): F̄ of the
+ * three channels, then B̄, scaled to 0..255.
+ */
+function fusedEstimates(
+  inputs: Float32Array[],
+  alpha: Float32Array,
+  width: number,
+  height: number,
+  radius0: number,
+  radius1: number,
+): Float32Array[] {
   const n = width * height;
-  const plane = () => new Float32Array(n);
-  const tmp = plane();
-  const work = plane();
-  const blurredAlpha = plane();
-  const inputs = [image.r, image.g, image.b];
+  const tmp = new Float32Array(n);
+  const work = new Float32Array(n);
+  const blurredAlpha = new Float32Array(n);
   // Planes are allocated once for both levels: F (updated in place), F̄, and B with B̄, which swap
   // after each level (the next level's B is this one's B̄).
-  const fore = inputs.map((c) => c.slice());
-  let back = inputs.map((c) => c.slice());
-  const blurredFore = [plane(), plane(), plane()];
-  let blurredBack = [plane(), plane(), plane()];
-  for (const radius of radii) {
-    boxMean({ src: alpha, dst: blurredAlpha, tmp, width, height, radius });
+  const fore = [inputs[0]!.slice(), inputs[1]!.slice(), inputs[2]!.slice()];
+  let back = [inputs[0]!.slice(), inputs[1]!.slice(), inputs[2]!.slice()];
+  const blurredFore = [new Float32Array(n), new Float32Array(n), new Float32Array(n)];
+  let blurredBack = [new Float32Array(n), new Float32Array(n), new Float32Array(n)];
+  for (let level = 0; level < 2; level++) {
+    const radius = level === 0 ? radius0 : radius1;
+    boxMeanInto(alpha, blurredAlpha, tmp, width, height, radius);
     for (let c = 0; c < 3; c++) {
       const f = fore[c]!;
       const out = blurredFore[c]!;
       for (let i = 0; i < n; i++) work[i] = f[i]! * alpha[i]!;
-      boxMean({ src: work, dst: out, tmp, width, height, radius });
+      boxMeanInto(work, out, tmp, width, height, radius);
       for (let i = 0; i < n; i++) out[i] = out[i]! / (blurredAlpha[i]! + 1e-5);
     }
     for (let c = 0; c < 3; c++) {
       const bk = back[c]!;
       const out = blurredBack[c]!;
       for (let i = 0; i < n; i++) work[i] = bk[i]! * (1 - alpha[i]!);
-      boxMean({ src: work, dst: out, tmp, width, height, radius });
+      boxMeanInto(work, out, tmp, width, height, radius);
       for (let i = 0; i < n; i++) out[i] = out[i]! / (1 - blurredAlpha[i]! + 1e-5);
     }
     for (let c = 0; c < 3; c++) {
@@ -62,14 +83,12 @@ export function blurFusionEstimates(options: {
         out[i] = Math.min(1, Math.max(0, v));
       }
     }
-    [back, blurredBack] = [blurredBack, back];
+    const swap = back;
+    back = blurredBack;
+    blurredBack = swap;
   }
-  const scale = (x: Float32Array) => {
-    for (let i = 0; i < n; i++) x[i] = x[i]! * 255;
-    return x;
-  };
-  const [fr, fg, fb] = blurredFore.map(scale) as [Float32Array, Float32Array, Float32Array];
   // After the last swap, `back` holds the last level's B̄.
-  const [br, bg, bb] = back.map(scale) as [Float32Array, Float32Array, Float32Array];
-  return { fr, fg, fb, br, bg, bb };
+  const estimates = [...blurredFore, ...back];
+  for (const x of estimates) for (let i = 0; i < n; i++) x[i] = x[i]! * 255;
+  return estimates;
 }

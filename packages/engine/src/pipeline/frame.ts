@@ -14,54 +14,66 @@ export const FOREGROUND_THRESHOLD = 16;
 
 /** Bounding box of alpha ≥ threshold, or null when there is no subject. */
 export function foregroundBox(alpha: Uint8Array, width: number, height: number): Box | null {
-  const scan = subjectScanner(alpha);
+  // Four pixels at a time where the array is aligned for it, since most of a photo is background.
+  const words = alphaWords(alpha) ?? new Uint32Array(0);
+  const wordEnd = words.length * 4;
   let top = -1;
   let bottom = -1;
   let left = width;
   let right = -1;
   for (let y = 0; y < height; y++) {
     const row = y * width;
-    const first = scan.first(row, row + width);
+    const first = firstSubject(alpha, words, wordEnd, row, row + width);
     if (first < 0) continue;
     if (top < 0) top = y;
     bottom = y;
     left = Math.min(left, first - row);
     // Only what lies right of the box so far can move its right edge.
-    const last = scan.last(row + right + 1, row + width);
+    const last = lastSubject(alpha, words, wordEnd, row + right + 1, row + width);
     if (last >= 0) right = last - row;
   }
   return top < 0 ? null : { x: left, y: top, width: right - left + 1, height: bottom - top + 1 };
 }
 
+/** A byte's high nibble set: alpha ≥ FOREGROUND_THRESHOLD (16), four bytes at a time. */
+const HIGH = 0xf0f0f0f0;
+
 /**
- * First and last index in [from, to) with alpha ≥ FOREGROUND_THRESHOLD (16: a byte's high nibble set),
- * or -1; four pixels at a time where the array is aligned for it, since most of a photo is background.
+ * First index in [from, to) with alpha ≥ FOREGROUND_THRESHOLD, or -1; `words` is alpha's 32-bit
+ * view over its first `wordEnd` bytes (empty when alpha is not aligned for one).
  */
-function subjectScanner(alpha: Uint8Array) {
-  const words = alphaWords(alpha);
-  const wordEnd = words ? words.length * 4 : 0;
-  const high = 0xf0f0f0f0;
-  return {
-    first(from: number, to: number): number {
-      let i = from;
-      if (words) {
-        for (; i < to && i % 4 !== 0; i++) if (alpha[i]! >= FOREGROUND_THRESHOLD) return i;
-        const end = Math.min(to, wordEnd);
-        while (i + 4 <= end && (words[i >> 2]! & high) === 0) i += 4;
-      }
-      for (; i < to; i++) if (alpha[i]! >= FOREGROUND_THRESHOLD) return i;
-      return -1;
-    },
-    last(from: number, to: number): number {
-      let i = to - 1;
-      if (words) {
-        for (; i >= from && (i + 1) % 4 !== 0; i--) if (alpha[i]! >= FOREGROUND_THRESHOLD) return i;
-        while (i - 3 >= from && i < wordEnd && (words[(i - 3) >> 2]! & high) === 0) i -= 4;
-      }
-      for (; i >= from; i--) if (alpha[i]! >= FOREGROUND_THRESHOLD) return i;
-      return -1;
-    },
-  };
+function firstSubject(
+  alpha: Uint8Array,
+  words: Uint32Array,
+  wordEnd: number,
+  from: number,
+  to: number,
+): number {
+  let i = from;
+  if (wordEnd > 0) {
+    for (; i < to && i % 4 !== 0; i++) if (alpha[i]! >= FOREGROUND_THRESHOLD) return i;
+    const end = Math.min(to, wordEnd);
+    while (i + 4 <= end && (words[i >> 2]! & HIGH) === 0) i += 4;
+  }
+  for (; i < to; i++) if (alpha[i]! >= FOREGROUND_THRESHOLD) return i;
+  return -1;
+}
+
+/** Last index in [from, to) with alpha ≥ FOREGROUND_THRESHOLD, or -1 (see firstSubject). */
+function lastSubject(
+  alpha: Uint8Array,
+  words: Uint32Array,
+  wordEnd: number,
+  from: number,
+  to: number,
+): number {
+  let i = to - 1;
+  if (wordEnd > 0) {
+    for (; i >= from && (i + 1) % 4 !== 0; i--) if (alpha[i]! >= FOREGROUND_THRESHOLD) return i;
+    while (i - 3 >= from && i < wordEnd && (words[(i - 3) >> 2]! & HIGH) === 0) i -= 4;
+  }
+  for (; i >= from; i--) if (alpha[i]! >= FOREGROUND_THRESHOLD) return i;
+  return -1;
 }
 
 /** Most a margin may add on one side: half the subject's size on that axis, and at most 500 px. */

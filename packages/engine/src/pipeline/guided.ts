@@ -32,33 +32,72 @@ export function guidedCoefficients(options: {
   radius: number;
   eps: number;
 }): GuidedCoefficients {
-  const { guide, mask: p, eps } = options;
-  const { width: w, height: h } = guide;
-  const r = Math.max(1, Math.floor(options.radius));
+  const { guide, mask, radius, eps } = options;
+  const { width, height } = guide;
+  const [ar, ag, ab, b] = coefficientPlanes(guide.r, guide.g, guide.b, mask, width, height, radius, eps) as [
+    Float32Array,
+    Float32Array,
+    Float32Array,
+    Float32Array,
+  ];
+  return { ar, ag, ab, b, width, height };
+}
+
+/** guidedCoefficients' work (positional parameters: see upsampledAlpha in alpha.ts): [ar, ag, ab, b]. */
+function coefficientPlanes(
+  R: Float32Array,
+  G: Float32Array,
+  B: Float32Array,
+  p: Float32Array,
+  w: number,
+  h: number,
+  radius: number,
+  eps: number,
+): Float32Array[] {
+  const r = Math.max(1, Math.floor(radius));
   const n = w * h;
-  const out = {
-    ar: new Float32Array(n),
-    ag: new Float32Array(n),
-    ab: new Float32Array(n),
-    b: p.slice(),
-    width: w,
-    height: h,
-  };
+  const out = [new Float32Array(n), new Float32Array(n), new Float32Array(n), p.slice()];
   const uncertain = uncertainPixels(p);
   if (uncertain.length === 0) return out;
   // Window centres whose coefficients reach an uncertain pixel: the uncertain set grown by r.
-  const band = indicesOf(dilate({ seeds: uncertain, width: w, height: h, radius: r }));
-  const { r: R, g: G, b: B } = guide;
-  const [mr, mg, mb, mp, rp, gp, bp, rr, rg, rb, gg, gb, bb] = windowMeans({
-    at: band,
-    width: w,
-    height: h,
-    radius: r,
-    sources: [[R], [G], [B], [p], [R, p], [G, p], [B, p], [R, R], [R, G], [R, B], [G, G], [G, B], [B, B]],
-  });
+  const band = indicesOf(dilate(uncertain, w, h, r));
+  const [mr, mg, mb, mp, rp, gp, bp, rr, rg, rb, gg, gb, bb] = windowMeans(band, w, h, r, [
+    [R],
+    [G],
+    [B],
+    [p],
+    [R, p],
+    [G, p],
+    [B, p],
+    [R, R],
+    [R, G],
+    [R, B],
+    [G, G],
+    [G, B],
+    [B, B],
+  ]) as Float32Array[] as [
+    Float32Array,
+    Float32Array,
+    Float32Array,
+    Float32Array,
+    Float32Array,
+    Float32Array,
+    Float32Array,
+    Float32Array,
+    Float32Array,
+    Float32Array,
+    Float32Array,
+    Float32Array,
+    Float32Array,
+  ];
   // Per band pixel: solve (Σ + εI) a = cov(I, p) with the symmetric 3x3 inverse, b = p̄ − a·Ī.
   // The output planes hold these per-window values first (zero elsewhere), for the averaging below.
-  const A = [out.ar, out.ag, out.ab, new Float32Array(n)] as const;
+  const A: [Float32Array, Float32Array, Float32Array, Float32Array] = [
+    out[0]!,
+    out[1]!,
+    out[2]!,
+    new Float32Array(n),
+  ];
   for (let k = 0; k < band.length; k++) {
     const mri = mr[k]!;
     const mgi = mg[k]!;
@@ -90,20 +129,19 @@ export function guidedCoefficients(options: {
     A[3][i] = mpi - a0 * mri - a1 * mgi - a2 * mbi;
   }
   // Average the coefficients over each uncertain pixel's window (all its centres are in the band).
-  const averaged = windowMeans({ at: uncertain, width: w, height: h, radius: r, sources: A.map((a) => [a]) });
-  const targets = [out.ar, out.ag, out.ab, out.b];
+  const averaged = windowMeans(uncertain, w, h, r, [[A[0]], [A[1]], [A[2]], [A[3]]]);
   for (let c = 0; c < 4; c++) {
     const means = averaged[c]!;
-    const target = targets[c]!;
+    const target = out[c]!;
     for (let k = 0; k < uncertain.length; k++) target[uncertain[k]!] = means[k]!;
   }
   // Certain pixels of the band still hold per-window values: back to "alpha = mask" there.
   for (let k = 0; k < band.length; k++) {
     const i = band[k]!;
     if (p[i] === 0 || p[i] === 1) {
-      out.ar[i] = 0;
-      out.ag[i] = 0;
-      out.ab[i] = 0;
+      out[0]![i] = 0;
+      out[1]![i] = 0;
+      out[2]![i] = 0;
     }
   }
   return out;
@@ -111,10 +149,22 @@ export function guidedCoefficients(options: {
 
 /** Applies coefficients to the guide they were computed on: the refined alpha in [0,1] at grid size. */
 export function applyCoefficients(c: GuidedCoefficients, guide: GuideImage): Float32Array {
-  const n = c.width * c.height;
-  const out = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    const v = c.ar[i]! * guide.r[i]! + c.ag[i]! * guide.g[i]! + c.ab[i]! * guide.b[i]! + c.b[i]!;
+  return appliedAlpha(c.ar, c.ag, c.ab, c.b, guide.r, guide.g, guide.b);
+}
+
+/** applyCoefficients' loop (positional parameters: see upsampledAlpha in alpha.ts). */
+function appliedAlpha(
+  ar: Float32Array,
+  ag: Float32Array,
+  ab: Float32Array,
+  b: Float32Array,
+  R: Float32Array,
+  G: Float32Array,
+  B: Float32Array,
+): Float32Array {
+  const out = new Float32Array(b.length);
+  for (let i = 0; i < out.length; i++) {
+    const v = ar[i]! * R[i]! + ag[i]! * G[i]! + ab[i]! * B[i]! + b[i]!;
     out[i] = Math.min(1, Math.max(0, v));
   }
   return out;
@@ -133,16 +183,10 @@ const TILE = 32;
  * that differences of sums stay exact. Tiles without pixels cost nothing, so the cost follows the
  * subject's outline rather than the grid's area.
  */
-function windowMeans<const S extends readonly Source[]>(options: {
-  at: Int32Array;
-  width: number;
-  height: number;
-  radius: number;
-  sources: S;
-}): { [K in keyof S]: Float32Array } {
-  const { at, width: w, height: h, radius: r, sources } = options;
+function windowMeans(at: Int32Array, w: number, h: number, r: number, sources: Source[]): Float32Array[] {
   const m = at.length;
-  const means = sources.map(() => new Float32Array(m));
+  const means: Float32Array[] = [];
+  for (let s = 0; s < sources.length; s++) means.push(new Float32Array(m));
   const tilesX = Math.ceil(w / TILE);
   const tileCount = tilesX * Math.ceil(h / TILE);
   // Counting sort of the pixels by tile (stable, so each tile's pixels stay in row order).
@@ -191,7 +235,7 @@ function windowMeans<const S extends readonly Source[]>(options: {
     }
     for (let s = 0; s < sources.length; s++) {
       const [x, y] = sources[s]!;
-      summedArea({ x, y, width: w, x0, y0, cols, rows, table });
+      summedArea(x, y, w, x0, y0, cols, rows, table);
       const out = means[s]!;
       for (let j = begin; j < end; j++) {
         const q = 4 * (j - begin);
@@ -201,7 +245,7 @@ function windowMeans<const S extends readonly Source[]>(options: {
       }
     }
   }
-  return means as { [K in keyof S]: Float32Array };
+  return means;
 }
 
 /**
@@ -209,17 +253,16 @@ function windowMeans<const S extends readonly Source[]>(options: {
  * with a stride of cols + 1: its first row and column are zero, entry (row+1, col+1) is the sum
  * over the rectangle's rows ≤ row and columns ≤ col.
  */
-function summedArea(options: {
-  x: Float32Array;
-  y?: Float32Array | undefined;
-  width: number;
-  x0: number;
-  y0: number;
-  cols: number;
-  rows: number;
-  table: Float64Array;
-}): void {
-  const { x, y, width: w, x0, y0, cols, rows, table } = options;
+function summedArea(
+  x: Float32Array,
+  y: Float32Array | undefined,
+  w: number,
+  x0: number,
+  y0: number,
+  cols: number,
+  rows: number,
+  table: Float64Array,
+): void {
   const stride = cols + 1;
   table.fill(0, 0, stride);
   for (let row = 0; row < rows; row++) {
@@ -260,8 +303,7 @@ function uncertainPixels(p: Float32Array): Int32Array {
  * Square dilation of a pixel set by `radius`. The seeds are sorted, so each run of neighbours in a row
  * becomes one span filled on the 2·radius + 1 rows around it: the cost follows the seeds, not the grid.
  */
-function dilate(options: { seeds: Int32Array; width: number; height: number; radius: number }): Uint8Array {
-  const { seeds, width: w, height: h, radius: r } = options;
+function dilate(seeds: Int32Array, w: number, h: number, r: number): Uint8Array {
   const out = new Uint8Array(w * h);
   let k = 0;
   while (k < seeds.length) {

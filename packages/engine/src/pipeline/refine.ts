@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { alphaFromCoefficients, type Pixels } from './alpha.ts';
 import type { ColourGrid } from './compose.ts';
-import { centredInput } from './decode.ts';
+import { centredInput, plainBytes } from './decode.ts';
 import { blurFusionEstimates } from './foreground.ts';
 import { applyCoefficients, type GuidedCoefficients, type GuideImage, guidedCoefficients } from './guided.ts';
 import { axisMap, axisTaps } from './resample.ts';
@@ -124,21 +124,29 @@ function fitPixels(image: { width: number; height: number }, maxPixels: number) 
 async function rgbAt(image: Pixels, grid: { width: number; height: number }): Promise<Uint8Array> {
   if (grid.width === image.width && grid.height === image.height) return image.data;
   const raw = { width: image.width, height: image.height, channels: 3 as const };
-  return sharp(image.data, { raw }).resize(grid.width, grid.height, { fit: 'fill' }).raw().toBuffer();
+  return plainBytes(
+    await sharp(image.data, { raw }).resize(grid.width, grid.height, { fit: 'fill' }).raw().toBuffer(),
+  );
 }
 
 function planar(data: Uint8Array, grid: { width: number; height: number }): GuideImage {
-  const n = grid.width * grid.height;
+  const { width, height } = grid;
+  const n = width * height;
   const r = new Float32Array(n);
   const g = new Float32Array(n);
   const b = new Float32Array(n);
+  toPlanes(data, r, g, b);
+  return { r, g, b, width, height };
+}
+
+/** Interleaved 8-bit RGB to planes in [0,1] (positional parameters: see upsampledAlpha in alpha.ts). */
+function toPlanes(data: Uint8Array, r: Float32Array, g: Float32Array, b: Float32Array): void {
   const k = 1 / 255;
-  for (let i = 0, p = 0; i < n; i++, p += 3) {
+  for (let i = 0, p = 0; i < r.length; i++, p += 3) {
     r[i] = data[p]! * k;
     g[i] = data[p + 1]! * k;
     b[i] = data[p + 2]! * k;
   }
-  return { r, g, b, ...grid };
 }
 
 async function maskAt(options: {
@@ -150,7 +158,7 @@ async function maskAt(options: {
   const { width, height } = grid;
   if (width * 2 >= mask.width && height * 2 >= mask.height) {
     // Close to the network's size (large photos): plain bilinear needs no anti-aliasing, and is cheap.
-    return bilinear({ src: mask.data, width: mask.width, height: mask.height, to: grid, snap });
+    return bilinear(mask.data, mask.width, mask.height, width, height, snap);
   }
   const raw = { width: mask.width, height: mask.height, channels: 1 as const };
   const data = await sharp(mask.data, { raw })
@@ -158,6 +166,10 @@ async function maskAt(options: {
     .extractChannel(0)
     .raw()
     .toBuffer();
+  return snappedPlane(plainBytes(data), snap);
+}
+
+function snappedPlane(data: Uint8Array, snap: number): Float32Array {
   const out = new Float32Array(data.length);
   for (let i = 0; i < data.length; i++) out[i] = snapped(data[i]!, snap);
   return out;
@@ -178,21 +190,36 @@ export function alignMask(mask: MaskData, original: { width: number; height: num
   const dy = 0.5 * (1 - height / original.height);
   const xs = axisTaps(width, width, (x) => x + dx);
   const ys = axisTaps(height, height, (y) => y + dy);
+  return { data: shifted(data, width, height, xs.i0, xs.i1, xs.w, ys.i0, ys.i1, ys.w), width, height };
+}
+
+/** alignMask's loop (positional parameters: see upsampledAlpha in alpha.ts). */
+function shifted(
+  data: Uint8Array,
+  width: number,
+  height: number,
+  xi0: Int32Array,
+  xi1: Int32Array,
+  xw: Float32Array,
+  yi0: Int32Array,
+  yi1: Int32Array,
+  yw: Float32Array,
+): Uint8Array {
   const out = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
-    const r0 = ys.i0[y]! * width;
-    const r1 = ys.i1[y]! * width;
-    const wy = ys.w[y]!;
+    const r0 = yi0[y]! * width;
+    const r1 = yi1[y]! * width;
+    const wy = yw[y]!;
     for (let x = 0; x < width; x++) {
-      const a = xs.i0[x]!;
-      const b = xs.i1[x]!;
-      const wx = xs.w[x]!;
+      const a = xi0[x]!;
+      const b = xi1[x]!;
+      const wx = xw[x]!;
       const top = data[r0 + a]! + (data[r0 + b]! - data[r0 + a]!) * wx;
       const bottom = data[r1 + a]! + (data[r1 + b]! - data[r1 + a]!) * wx;
       out[y * width + x] = Math.round(top + (bottom - top) * wy);
     }
   }
-  return { data: out, width, height };
+  return out;
 }
 
 /** A mask value as a fraction, with values within `snap` levels of 0 or 255 made exactly 0 or 1. */
@@ -200,29 +227,32 @@ function snapped(v: number, snap: number): number {
   return v <= snap ? 0 : v >= 255 - snap ? 1 : v / 255;
 }
 
-/** Pixel-centre bilinear resampling of an 8-bit plane, each result snapped (see `snapped`). */
-function bilinear(options: {
-  src: Uint8Array;
-  width: number;
-  height: number;
-  to: { width: number; height: number };
-  snap: number;
-}): Float32Array {
-  const { src, width, to, snap } = options;
-  const mx = axisMap(to.width, width);
-  const my = axisMap(to.height, options.height);
-  const out = new Float32Array(to.width * to.height);
-  for (let y = 0; y < to.height; y++) {
-    const r0 = my.i0[y]! * width;
-    const r1 = my.i1[y]! * width;
-    const wy = my.w[y]!;
-    for (let x = 0; x < to.width; x++) {
-      const a = mx.i0[x]!;
-      const b = mx.i1[x]!;
-      const wx = mx.w[x]!;
+/**
+ * Pixel-centre bilinear resampling of an 8-bit plane to toWidth × toHeight, each result snapped (see
+ * `snapped`; positional parameters: see upsampledAlpha in alpha.ts).
+ */
+function bilinear(
+  src: Uint8Array,
+  width: number,
+  height: number,
+  toWidth: number,
+  toHeight: number,
+  snap: number,
+): Float32Array {
+  const { i0: xi0, i1: xi1, w: xw } = axisMap(toWidth, width);
+  const { i0: yi0, i1: yi1, w: yw } = axisMap(toHeight, height);
+  const out = new Float32Array(toWidth * toHeight);
+  for (let y = 0; y < toHeight; y++) {
+    const r0 = yi0[y]! * width;
+    const r1 = yi1[y]! * width;
+    const wy = yw[y]!;
+    for (let x = 0; x < toWidth; x++) {
+      const a = xi0[x]!;
+      const b = xi1[x]!;
+      const wx = xw[x]!;
       const top = src[r0 + a]! + (src[r0 + b]! - src[r0 + a]!) * wx;
       const bottom = src[r1 + a]! + (src[r1 + b]! - src[r1 + a]!) * wx;
-      out[y * to.width + x] = snapped(top + (bottom - top) * wy, snap);
+      out[y * toWidth + x] = snapped(top + (bottom - top) * wy, snap);
     }
   }
   return out;
@@ -243,11 +273,32 @@ function colourGrid(options: { guide: GuideImage; coeffs: GuidedCoefficients; fa
   if (factor <= 1) return { small: guide, smallAlpha: applyCoefficients(coeffs, guide) };
   const w = Math.ceil(width / factor);
   const h = Math.ceil(height / factor);
+  const [r, g, b, a] = blockMeans(
+    [guide.r, guide.g, guide.b],
+    [coeffs.ar, coeffs.ag, coeffs.ab, coeffs.b],
+    width,
+    height,
+    factor,
+  ) as [Float32Array, Float32Array, Float32Array, Float32Array];
+  return { small: { r, g, b, width: w, height: h }, smallAlpha: a };
+}
+
+/** colourGrid's loops (positional parameters: see upsampledAlpha in alpha.ts): [r, g, b, alpha]. */
+function blockMeans(
+  guide: Float32Array[],
+  coeffs: Float32Array[],
+  width: number,
+  height: number,
+  factor: number,
+): Float32Array[] {
+  const w = Math.ceil(width / factor);
+  const h = Math.ceil(height / factor);
   const r = new Float32Array(w * h);
   const g = new Float32Array(w * h);
   const b = new Float32Array(w * h);
   const a = new Float32Array(w * h);
-  const { ar, ag, ab, b: bk } = coeffs;
+  const [gr, gg, gb] = guide as [Float32Array, Float32Array, Float32Array];
+  const [ar, ag, ab, bk] = coeffs as [Float32Array, Float32Array, Float32Array, Float32Array];
   for (let y = 0; y < height; y++) {
     const row = Math.floor(y / factor) * w;
     // Each block's part of this row is summed first, then added to its cell once.
@@ -258,9 +309,9 @@ function colourGrid(options: { guide: GuideImage; coeffs: GuidedCoefficients; fa
       let sb = 0;
       let sa = 0;
       for (; x < end; x++, i++) {
-        const R = guide.r[i]!;
-        const G = guide.g[i]!;
-        const B = guide.b[i]!;
+        const R = gr[i]!;
+        const G = gg[i]!;
+        const B = gb[i]!;
         const v = ar[i]! * R + ag[i]! * G + ab[i]! * B + bk[i]!;
         sr += R;
         sg += G;
@@ -284,5 +335,5 @@ function colourGrid(options: { guide: GuideImage; coeffs: GuidedCoefficients; fa
       a[cell] = a[cell]! * k;
     }
   }
-  return { small: { r, g, b, width: w, height: h }, smallAlpha: a };
+  return [r, g, b, a];
 }
