@@ -438,7 +438,11 @@ describe('engine: session settings', () => {
     try {
       writeFileSync(file, JSON.stringify({ threads: 3, arenaOffMs: 1000, arenaOnMs: 600 }));
       const fast = await start({ memory: 'fast' });
-      expect(fast.stats().session).toMatchObject({ memory: 'fast', memoryArena: true });
+      expect(fast.stats().session).toMatchObject({
+        memory: 'fast',
+        memoryArena: true,
+        concurrentCollection: true,
+      });
       await fast.close();
       writeFileSync(file, JSON.stringify({ threads: 3, arenaOffMs: 1000, arenaOnMs: 980 }));
       const notWorthIt = await start({ memory: 'fast' });
@@ -450,6 +454,7 @@ describe('engine: session settings', () => {
         memoryArena: false,
         calibration: null,
         int8Previews: false,
+        concurrentCollection: false,
       });
       await lean.close();
       const given = await start({ memory: 'lean', memoryArena: true });
@@ -458,6 +463,7 @@ describe('engine: session settings', () => {
         memoryArena: true,
         calibration: null,
         int8Previews: false,
+        concurrentCollection: false,
       });
       await given.close();
     } finally {

@@ -155,6 +155,11 @@ export interface EngineStats {
     calibration: Calibration | null;
     /** Whether fresh previews run the int8 copy of the model. */
     int8Previews: boolean;
+    /**
+     * Whether a worker's garbage collection after each reply runs beside the next request (the
+     * `fast` budget) rather than before the worker takes one (`lean`: the lowest peak).
+     */
+    concurrentCollection: boolean;
   };
 }
 
@@ -189,11 +194,10 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
     optimize: config.optimizeModel ?? true,
   });
   const chosen = await chooseSession({ config, model, threads, workers });
+  const fast = memoryBudget(config, workers) === 'fast';
   const previewModel =
-    (config.int8Previews ?? memoryBudget(config, workers) === 'fast')
-      ? await prepareInt8Model({ model: config.model ?? {}, cacheDir })
-      : null;
-  const session = { ...chosen, int8Previews: previewModel !== null };
+    (config.int8Previews ?? fast) ? await prepareInt8Model({ model: config.model ?? {}, cacheDir }) : null;
+  const session = { ...chosen, int8Previews: previewModel !== null, concurrentCollection: fast };
   const setup: WorkerSetup = {
     model,
     threads,
@@ -203,6 +207,7 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
     memoryArena: session.memoryArena,
     previewSide: config.previewInputSide === undefined ? DEFAULT_PREVIEW_SIDE : config.previewInputSide,
     previewModel,
+    concurrentCollection: session.concurrentCollection,
   };
   const pool = new Piscina<WorkerTask, WorkerReply>({
     filename: fileURLToPath(new URL('./worker/bootstrap.mjs', import.meta.url)),
@@ -354,7 +359,7 @@ async function chooseSession(options: {
   model: PreparedModel;
   threads: number;
   workers: number;
-}): Promise<Omit<NonNullable<EngineStats['session']>, 'int8Previews'>> {
+}): Promise<Omit<NonNullable<EngineStats['session']>, 'int8Previews' | 'concurrentCollection'>> {
   const { config, model, threads, workers } = options;
   if (config.memoryArena !== undefined) {
     return { memoryArena: config.memoryArena, memory: 'given', calibration: null };

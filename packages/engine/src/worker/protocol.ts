@@ -16,6 +16,8 @@ export interface WorkerSetup {
   previewSide: number | null;
   /** The network fresh previews run instead (the int8 copy of the default model); null: the model itself. */
   previewModel: PreparedModel | null;
+  /** Collect garbage after a reply beside the next request instead of before taking it (see Engine.stats). */
+  concurrentCollection: boolean;
 }
 
 /** Asks a worker to time one bare network run on a blank input. */

@@ -11,9 +11,15 @@ const setup = workerData as WorkerSetup;
 // libvips' operation cache only helps repeated identical operations; here it would just hold memory.
 sharp.cache(false);
 // A removal leaves ~100 MB of typed arrays (photo, alpha, refinement planes) that V8 would collect
-// only later, on top of the next request's peak: collect them as soon as the reply is sent.
+// only later, on top of the next request's peak: collect them as soon as the reply is sent. The
+// collection takes the thread for ~50-70 ms at 12 MP; in the `fast` budget it marks on V8's
+// background threads instead, so that a request arriving meanwhile (a preview beside its full
+// size) starts at once, at the cost of ~15 MB more at peak (README, benchmark).
 v8.setFlagsFromString('--expose-gc');
-const collectGarbage = vm.runInNewContext('gc') as () => void;
+const gc = vm.runInNewContext('gc') as (options?: { type: 'major'; execution: 'async' }) => unknown;
+const collectGarbage = setup.concurrentCollection
+  ? () => gc({ type: 'major', execution: 'async' })
+  : () => gc();
 const predictor = await createPredictor({
   model: setup.model,
   threads: setup.threads,
