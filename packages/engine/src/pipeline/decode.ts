@@ -160,7 +160,7 @@ export async function decodeModelInput(options: {
   if (centred) return normalised(data, spec.width * spec.height, affine);
   const xs = cornerAxis(spec.width, header.width);
   const ys = cornerAxis(spec.height, header.height);
-  return sampled(data, header.width, spec.width, spec.height, xs.i0, xs.i1, xs.w, ys.i0, ys.i1, ys.w, affine);
+  return sampled(data, header.width, spec.width, spec.height, xs, ys, affine);
 }
 
 // The network input's loops take typed arrays and numbers only (positional parameters: see
@@ -184,14 +184,12 @@ function sampled(
   photoWidth: number,
   width: number,
   height: number,
-  xi0: Int32Array,
-  xi1: Int32Array,
-  xw: Float32Array,
-  yi0: Int32Array,
-  yi1: Int32Array,
-  yw: Float32Array,
+  xs: AxisMap,
+  ys: AxisMap,
   affine: Float64Array,
 ): Float32Array {
+  const { i0: xi0, i1: xi1, w: xw } = xs;
+  const { i0: yi0, i1: yi1, w: yw } = ys;
   const plane = width * height;
   const tensor = new Float32Array(plane * 3);
   const [sr, or, sg, og, sb, ob] = [affine[0]!, affine[1]!, affine[2]!, affine[3]!, affine[4]!, affine[5]!];

@@ -75,21 +75,7 @@ function coefficientPlanes(
     [G, G],
     [G, B],
     [B, B],
-  ]) as Float32Array[] as [
-    Float32Array,
-    Float32Array,
-    Float32Array,
-    Float32Array,
-    Float32Array,
-    Float32Array,
-    Float32Array,
-    Float32Array,
-    Float32Array,
-    Float32Array,
-    Float32Array,
-    Float32Array,
-    Float32Array,
-  ];
+  ]);
   // Per band pixel: solve (Σ + εI) a = cov(I, p) with the symmetric 3x3 inverse, b = p̄ − a·Ī.
   // The output planes hold these per-window values first (zero elsewhere), for the averaging below.
   const A: [Float32Array, Float32Array, Float32Array, Float32Array] = [
@@ -183,7 +169,13 @@ const TILE = 32;
  * that differences of sums stay exact. Tiles without pixels cost nothing, so the cost follows the
  * subject's outline rather than the grid's area.
  */
-function windowMeans(at: Int32Array, w: number, h: number, r: number, sources: Source[]): Float32Array[] {
+function windowMeans<const S extends readonly Source[]>(
+  at: Int32Array,
+  w: number,
+  h: number,
+  r: number,
+  sources: S,
+): { [K in keyof S]: Float32Array } {
   const m = at.length;
   const means: Float32Array[] = [];
   for (let s = 0; s < sources.length; s++) means.push(new Float32Array(m));
@@ -245,7 +237,7 @@ function windowMeans(at: Int32Array, w: number, h: number, r: number, sources: S
       }
     }
   }
-  return means;
+  return means as { [K in keyof S]: Float32Array };
 }
 
 /**

@@ -4,7 +4,7 @@ import type { ColourGrid } from './compose.ts';
 import { centredInput, plainBytes } from './decode.ts';
 import { blurFusionEstimates } from './foreground.ts';
 import { applyCoefficients, type GuidedCoefficients, type GuideImage, guidedCoefficients } from './guided.ts';
-import { axisMap, axisTaps } from './resample.ts';
+import { type AxisMap, axisMap, axisTaps } from './resample.ts';
 
 /** A network mask (0..255) covering the whole image, at the network's resolution. */
 export interface MaskData {
@@ -190,21 +190,13 @@ export function alignMask(mask: MaskData, original: { width: number; height: num
   const dy = 0.5 * (1 - height / original.height);
   const xs = axisTaps(width, width, (x) => x + dx);
   const ys = axisTaps(height, height, (y) => y + dy);
-  return { data: shifted(data, width, height, xs.i0, xs.i1, xs.w, ys.i0, ys.i1, ys.w), width, height };
+  return { data: shifted(data, width, height, xs, ys), width, height };
 }
 
 /** alignMask's loop (positional parameters: see upsampledAlpha in alpha.ts). */
-function shifted(
-  data: Uint8Array,
-  width: number,
-  height: number,
-  xi0: Int32Array,
-  xi1: Int32Array,
-  xw: Float32Array,
-  yi0: Int32Array,
-  yi1: Int32Array,
-  yw: Float32Array,
-): Uint8Array {
+function shifted(data: Uint8Array, width: number, height: number, xs: AxisMap, ys: AxisMap): Uint8Array {
+  const { i0: xi0, i1: xi1, w: xw } = xs;
+  const { i0: yi0, i1: yi1, w: yw } = ys;
   const out = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
     const r0 = yi0[y]! * width;
