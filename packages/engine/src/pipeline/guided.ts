@@ -34,14 +34,11 @@ export function guidedCoefficients(options: {
 }): GuidedCoefficients {
   const { guide, mask, radius, eps } = options;
   const { width, height } = guide;
-  const [ar, ag, ab, b] = coefficientPlanes(guide.r, guide.g, guide.b, mask, width, height, radius, eps) as [
-    Float32Array,
-    Float32Array,
-    Float32Array,
-    Float32Array,
-  ];
+  const [ar, ag, ab, b] = coefficientPlanes(guide.r, guide.g, guide.b, mask, width, height, radius, eps);
   return { ar, ag, ab, b, width, height };
 }
+
+type Planes4 = [Float32Array, Float32Array, Float32Array, Float32Array];
 
 /** guidedCoefficients' work (positional parameters: see upsampledAlpha in alpha.ts): [ar, ag, ab, b]. */
 function coefficientPlanes(
@@ -53,10 +50,10 @@ function coefficientPlanes(
   h: number,
   radius: number,
   eps: number,
-): Float32Array[] {
+): Planes4 {
   const r = Math.max(1, Math.floor(radius));
   const n = w * h;
-  const out = [new Float32Array(n), new Float32Array(n), new Float32Array(n), p.slice()];
+  const out: Planes4 = [new Float32Array(n), new Float32Array(n), new Float32Array(n), p.slice()];
   const uncertain = uncertainPixels(p);
   if (uncertain.length === 0) return out;
   // Window centres whose coefficients reach an uncertain pixel: the uncertain set grown by r.
@@ -78,12 +75,7 @@ function coefficientPlanes(
   ]);
   // Per band pixel: solve (Σ + εI) a = cov(I, p) with the symmetric 3x3 inverse, b = p̄ − a·Ī.
   // The output planes hold these per-window values first (zero elsewhere), for the averaging below.
-  const A: [Float32Array, Float32Array, Float32Array, Float32Array] = [
-    out[0]!,
-    out[1]!,
-    out[2]!,
-    new Float32Array(n),
-  ];
+  const A: Planes4 = [out[0], out[1], out[2], new Float32Array(n)];
   for (let k = 0; k < band.length; k++) {
     const mri = mr[k]!;
     const mgi = mg[k]!;
@@ -125,9 +117,9 @@ function coefficientPlanes(
   for (let k = 0; k < band.length; k++) {
     const i = band[k]!;
     if (p[i] === 0 || p[i] === 1) {
-      out[0]![i] = 0;
-      out[1]![i] = 0;
-      out[2]![i] = 0;
+      out[0][i] = 0;
+      out[1][i] = 0;
+      out[2][i] = 0;
     }
   }
   return out;
