@@ -127,13 +127,15 @@ describe('the embedded data directory', () => {
       const args = ['--import', 'tsx', '--input-type=module', '-e', script, dataDir];
       const child = spawn(process.execPath, args, { cwd: serverDir });
       let output = '';
-      const said = (pattern: RegExp) =>
-        new Promise<string>((resolve) =>
-          child.stdout.on('data', (chunk) => {
-            output += chunk;
-            if (pattern.test(output)) resolve(output);
-          }),
-        );
+      const waiting: { pattern: RegExp; resolve: (line: string) => void }[] = [];
+      child.stdout.on('data', (chunk) => {
+        output += chunk;
+        for (const wait of waiting) {
+          const line = wait.pattern.exec(output)?.[0];
+          if (line) wait.resolve(line);
+        }
+      });
+      const said = (pattern: RegExp) => new Promise<string>((resolve) => waiting.push({ pattern, resolve }));
       return { child, ready: said(/ready\n/), outcome: said(/(locked|refused.*)\n/) };
     });
     await Promise.all(children.map((c) => c.ready));
@@ -146,6 +148,33 @@ describe('the embedded data directory', () => {
     for (const outcome of outcomes.filter((o) => !o.includes('locked'))) {
       expect(outcome).toContain(`in use by another Cutout server (pid ${winners[0]?.child.pid})`);
     }
+  });
+
+  it('waits for a process taking over a stale lock, and names the process that took it', async () => {
+    const dataDir = newDataDir();
+    writeLock(dataDir, { pid: await deadPid(), host: hostname(), start: null });
+    // Another process is taking the stale lock over (it holds the guard); a third one wins the lock.
+    const winner = { pid: process.ppid, host: hostname(), start: null };
+    const script = `
+      const { rmSync, writeFileSync } = require('node:fs');
+      const [lock, guard, winner] = process.argv.slice(1);
+      writeFileSync(guard, JSON.stringify({ pid: process.pid, host: require('node:os').hostname(), start: null }));
+      console.log('guarding');
+      setTimeout(() => { writeFileSync(lock, winner); rmSync(guard); }, 300);
+      process.stdin.on('end', () => process.exit(0)).resume();`;
+    const lockPath = path.join(dataDir, lockFileName);
+    const taker = spawn(process.execPath, [
+      '-e',
+      script,
+      lockPath,
+      `${lockPath}.takeover`,
+      JSON.stringify(winner),
+    ]);
+    await new Promise((resolve) => taker.stdout.once('data', resolve));
+
+    expect(() => lockDataDir(dataDir)).toThrow(`in use by another Cutout server (pid ${winner.pid})`);
+    expect(readFileSync(lockPath, 'utf8')).toBe(JSON.stringify(winner));
+    taker.stdin.end();
   });
 
   it.runIf(process.platform === 'linux')('tells a pid taken by another process since from the owner', () => {

@@ -146,21 +146,32 @@ export function lockDataDir(dataDir: string): DataDirLock {
   };
 }
 
+/** How long a process waits for another one that is taking over a stale lock: microseconds, unless it hangs. */
+const takeoverWaitMs = 2000;
+
+/** Blocks this thread for `ms` milliseconds (the lock is taken before the server does anything else). */
+const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
 /**
  * Deletes a stale lock file if it still holds the text that was found stale. Two processes
  * starting together may both find it stale: a guard file lets one of them at a time do this, so
- * that the second sees the first one's new lock instead of deleting it. A guard left by a process
- * killed in those few microseconds is stale in the same way.
+ * that the second sees the first one's new lock instead of deleting it. The others wait for the
+ * guard to go and try again: the one that took it over is not always the one that wins the lock,
+ * and a refusal names the winner. A guard left by a process killed in those few microseconds is
+ * stale in the same way.
  */
 function removeStale(options: { dir: string; lockPath: string; stale: string; draft: string }): void {
   const guard = `${options.lockPath}.takeover`;
   if (!linkIfAbsent(options.draft, guard)) {
-    const taker = readLock(guard);
-    if (taker?.owner && isRunning(taker.owner, guard)) {
-      throw new DataDirInUseError(options.dir, taker.owner);
+    for (const waitUntil = Date.now() + takeoverWaitMs; ; sleep(1)) {
+      const taker = readLock(guard);
+      if (!taker) return;
+      if (!taker.owner || !isRunning(taker.owner, guard)) {
+        if (readLock(guard)?.text === taker.text) rmSync(guard, { force: true });
+        return;
+      }
+      if (Date.now() > waitUntil) throw new DataDirInUseError(options.dir, taker.owner);
     }
-    if (taker && readLock(guard)?.text === taker.text) rmSync(guard, { force: true });
-    return;
   }
   try {
     if (readLock(options.lockPath)?.text === options.stale) rmSync(options.lockPath, { force: true });
