@@ -2,3 +2,5 @@
 export declare const ALLOCATOR_ENV: Readonly<Record<string, string>>;
 /** `env` with the allocator settings added where it does not set them itself. */
 export declare function withAllocatorEnv(env?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
+/** Whether `env` asks glibc for transparent huge pages (a calibration records it). */
+export declare function hugePagesRequested(env?: NodeJS.ProcessEnv): boolean;

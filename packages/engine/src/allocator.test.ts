@@ -1,11 +1,16 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ALLOCATOR_ENV, withAllocatorEnv } from './allocator.mjs';
 
 describe('allocator settings', () => {
   it('are added to an environment that lacks them, and reach a process started with it', () => {
     const env = withAllocatorEnv({ PATH: process.env.PATH });
-    expect(env).toMatchObject({ MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_: '1048576' });
+    expect(env).toMatchObject({
+      MALLOC_ARENA_MAX: '2',
+      MALLOC_TRIM_THRESHOLD_: '1048576',
+      GLIBC_TUNABLES: 'glibc.malloc.hugetlb=1',
+    });
     const seen = execFileSync(
       process.execPath,
       ['-e', 'console.log(process.env.MALLOC_ARENA_MAX, process.env.MALLOC_TRIM_THRESHOLD_)'],
@@ -19,5 +24,28 @@ describe('allocator settings', () => {
     expect(env.MALLOC_ARENA_MAX).toBe('8');
     expect(env.MALLOC_TRIM_THRESHOLD_).toBe(ALLOCATOR_ENV.MALLOC_TRIM_THRESHOLD_);
     expect(env.OTHER).toBe('x');
+  });
+
+  it('are the ones the container image sets', () => {
+    const dockerfile = readFileSync(new URL('../../../deploy/Dockerfile', import.meta.url), 'utf8');
+    for (const [key, value] of Object.entries(ALLOCATOR_ENV)) expect(dockerfile).toContain(`${key}=${value}`);
+  });
+
+  // Where the kernel gives transparent huge pages on request, a large block malloc maps gets them.
+  const thp = '/sys/kernel/mm/transparent_hugepage/enabled';
+  const onRequest = existsSync(thp) && /\[(madvise|always)\]/.test(readFileSync(thp, 'utf8'));
+  it.runIf(onRequest)('give a large block huge pages where the kernel allows them', () => {
+    // 64 MB from calloc (a mapped block), written, then the process's anonymous huge pages in kB.
+    const script = `
+      const block = Buffer.alloc(64 * 1024 * 1024);
+      block.fill(1);
+      const rollup = require('node:fs').readFileSync('/proc/self/smaps_rollup', 'utf8');
+      console.log(/AnonHugePages:\\s+(\\d+)/.exec(rollup)[1], block[12345]);`;
+    const hugeKb = (env: NodeJS.ProcessEnv) =>
+      Number(execFileSync(process.execPath, ['-e', script], { env, encoding: 'utf8' }).split(' ')[0]);
+    expect(hugeKb(withAllocatorEnv({ PATH: process.env.PATH }))).toBeGreaterThanOrEqual(32 * 1024);
+    // Given on request only: without the setting the block gets none.
+    if (readFileSync(thp, 'utf8').includes('[madvise]'))
+      expect(hugeKb({ PATH: process.env.PATH })).toBeLessThan(32 * 1024);
   });
 });

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hugePagesRequested } from './allocator.mjs';
 import {
   type Calibration,
   createEngine,
@@ -13,7 +14,7 @@ import {
   type MaskData,
   type MaskStore,
 } from './index.ts';
-import { arenaPays } from './model/calibrate.ts';
+import { arenaPays, calibrationFile } from './model/calibrate.ts';
 import { discBox, discPhoto, pixelsOf, pngClaiming, readStoredZip } from './test-images.ts';
 
 // One engine (one worker, one IS-Net session) for the whole file; most tests reuse one photo, so
@@ -422,7 +423,7 @@ describe('engine: session settings', () => {
       expect(calibration.arenaOffMs).toBeGreaterThan(0);
       expect(calibration.arenaOnMs).toBeGreaterThan(0);
       expect(session?.memoryArena).toBe(arenaPays(calibration));
-      const kept = JSON.parse(readFileSync(`${model.path}.calibration-2t.json`, 'utf8'));
+      const kept = JSON.parse(readFileSync(calibrationFile(model, 2), 'utf8'));
       expect(kept).toEqual(calibration);
     } finally {
       await own.close();
@@ -432,11 +433,12 @@ describe('engine: session settings', () => {
   it('follows a kept calibration, the lean budget and an explicit memoryArena', async () => {
     // Three threads: a count no other engine here uses, so these made-up figures are theirs alone.
     const { model } = engine.stats();
-    const file = `${model.path}.calibration-3t.json`;
+    const file = calibrationFile(model, 3);
     const start = (config: EngineConfig) =>
       createEngine({ workers: 1, threadsPerWorker: 3, warmup: false, ...config });
     try {
-      writeFileSync(file, JSON.stringify({ threads: 3, arenaOffMs: 1000, arenaOnMs: 600 }));
+      const hugePages = hugePagesRequested();
+      writeFileSync(file, JSON.stringify({ threads: 3, arenaOffMs: 1000, arenaOnMs: 600, hugePages }));
       const fast = await start({ memory: 'fast' });
       expect(fast.stats().session).toMatchObject({
         memory: 'fast',
@@ -444,10 +446,19 @@ describe('engine: session settings', () => {
         concurrentCollection: true,
       });
       await fast.close();
-      writeFileSync(file, JSON.stringify({ threads: 3, arenaOffMs: 1000, arenaOnMs: 980 }));
+      writeFileSync(file, JSON.stringify({ threads: 3, arenaOffMs: 1000, arenaOnMs: 980, hugePages }));
       const notWorthIt = await start({ memory: 'fast' });
       expect(notWorthIt.stats().session).toMatchObject({ memory: 'fast', memoryArena: false });
       await notWorthIt.close();
+      // One measured with huge pages otherwise than this process's allocator now is measured again.
+      const stale = { threads: 3, arenaOffMs: 1000, arenaOnMs: 600, hugePages: !hugePages };
+      writeFileSync(file, JSON.stringify(stale));
+      const remeasured = await start({ memory: 'fast' });
+      const calibration = remeasured.stats().session?.calibration as Calibration;
+      expect(calibration).toMatchObject({ threads: 3, hugePages });
+      expect(calibration).not.toEqual(stale);
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(calibration);
+      await remeasured.close();
       const lean = await start({ memory: 'lean' });
       expect(lean.stats().session).toEqual({
         memory: 'lean',

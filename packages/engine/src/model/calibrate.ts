@@ -5,6 +5,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import ort from 'onnxruntime-node';
+import { hugePagesRequested } from '../allocator.mjs';
 import { sessionOptions } from '../worker/session.ts';
 import type { PreparedModel } from './prepare.ts';
 
@@ -13,6 +14,11 @@ export interface Calibration {
   threads: number;
   arenaOffMs: number;
   arenaOnMs: number;
+  /**
+   * Whether glibc was asked for huge pages (allocator.mjs): without the arena the network's memory
+   * is mapped afresh every run, ~10% of a run in 4 KB page faults, next to nothing in 2 MB pages.
+   */
+  hugePages: boolean;
 }
 
 /** Runs timed per setting after one untimed run (the first run of a session pays for its memory). */
@@ -25,11 +31,13 @@ const TIMED_RUNS = 2;
  */
 export async function calibration(model: PreparedModel, threads: number): Promise<Calibration | null> {
   if (!model.optimized) return null;
-  const file = `${model.path}.calibration-${threads}t.json`;
+  const file = calibrationFile(model, threads);
   const kept = await readFile(file, 'utf8')
     .then((text) => JSON.parse(text) as Calibration)
     .catch(() => null);
-  if (kept && kept.threads === threads && kept.arenaOffMs > 0 && kept.arenaOnMs > 0) return kept;
+  const current = (c: Calibration) =>
+    c.threads === threads && c.arenaOffMs > 0 && c.arenaOnMs > 0 && c.hugePages === hugePagesRequested();
+  if (kept && current(kept)) return kept;
   try {
     const script = fileURLToPath(new URL('./child.mjs', import.meta.url));
     const { stdout } = await promisify(execFile)(
@@ -46,6 +54,11 @@ export async function calibration(model: PreparedModel, threads: number): Promis
     process.emitWarning(`session calibration failed, keeping the lean settings: ${(err as Error).message}`);
     return null;
   }
+}
+
+/** Where the calibration is kept: one per thread count, and per allocator (with or without huge pages). */
+export function calibrationFile(model: Pick<PreparedModel, 'path'>, threads: number): string {
+  return `${model.path}.calibration-${threads}t${hugePagesRequested() ? '-hugepages' : ''}.json`;
 }
 
 /** Whether the arena is worth its memory: only when it measured clearly (5%) faster. */
@@ -77,7 +90,12 @@ export async function measure(model: PreparedModel, threads: number): Promise<Ca
     }
   }
   await Promise.all([sessions.off.release(), sessions.on.release()]);
-  return { threads, arenaOffMs: Math.round(best.off), arenaOnMs: Math.round(best.on) };
+  return {
+    threads,
+    arenaOffMs: Math.round(best.off),
+    arenaOnMs: Math.round(best.on),
+    hugePages: hugePagesRequested(),
+  };
 }
 
 /** Child entry: `MODEL_JSON THREADS`; prints the calibration as JSON. */
