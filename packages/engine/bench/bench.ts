@@ -79,6 +79,8 @@ interface Row {
   peer: ChildReport;
   /** Ours with the other arena setting than the one the engine chose. */
   other: ChildReport;
+  /** Ours in the 'lean' budget (arena off, no int8 previews): the other setting, or one run more. */
+  lean: ChildReport;
   /** Fresh previews with the network on a 768² input (off by default). */
   previewSmall: ChildReport;
   /** Fresh previews on the float network (as before int8 previews). */
@@ -102,13 +104,15 @@ for (const size of sizes) {
   const o = ours as ChildReport;
   const p = peer as ChildReport;
   const other = await run(arenaOf(o) ? 'ours-arena-off' : 'ours-arena-on', size, 1);
+  // With huge pages the default may leave the arena off too, and differ from 'lean' only by the int8 previews.
+  const lean = arenaOf(o) ? other : await run('ours-arena-off', size, 1);
   const previewSmall = await run('ours-preview-768', size, repeat);
   const previewFloat = await run('ours-float-preview', size, repeat);
   const oursUntuned = await run('ours', size, 1, untuned);
   const peerTuned = await run('peer', size, 1, tuned);
   // The fastest bare run measured in this run, whichever way: in our workers or in the floor child.
   const floor = Math.min(best(o.runs.floor), best(other.runs.floor), ...Object.values(floorWays));
-  rows[size] = { ours: o, peer: p, other, previewSmall, previewFloat, oursUntuned, peerTuned, floor };
+  rows[size] = { ours: o, peer: p, other, lean, previewSmall, previewFloat, oursUntuned, peerTuned, floor };
   const setting = (report: ChildReport) => `arena ${arenaOf(report) ? 'on' : 'off'}`;
   console.log(
     [
@@ -121,6 +125,7 @@ for (const size of sizes) {
       `  peak RSS         ours ${o.peak_rss_mb} MB, peer ${p.peak_rss_mb} MB`,
       `  malloc settings  ours without them ${oursUntuned.peak_rss_mb} MB; peer with them ${peerTuned.peak_rss_mb} MB (RSS ours/peer both with them ${ratio(o.peak_rss_mb, peerTuned.peak_rss_mb)}, both without ${ratio(oursUntuned.peak_rss_mb, p.peak_rss_mb)})`,
       `  ${setting(other)} (the other setting)  full ${best(other.runs.full)} ms (in-worker floor ${best(other.runs.floor)} ms), peak RSS ${other.peak_rss_mb} MB`,
+      `  lean budget      full ${best(lean.runs.full)} ms (${ratio(best(lean.runs.full), floor)} of the floor), fresh preview ${best(lean.runs.preview)} ms, peak RSS ${lean.peak_rss_mb} MB (${ratio(lean.peak_rss_mb, p.peak_rss_mb)} of the peer's)`,
       `  ours/floor ${ratio(best(o.runs.full), floor)} (against our own session's ${ratio(best(o.runs.full), best(o.runs.floor))}), ours/peer ${ratio(best(o.runs.full), best(p.runs.full))}, RSS ours/peer ${ratio(o.peak_rss_mb, p.peak_rss_mb)}, fresh preview float/default ${ratio(best(previewFloat.runs.preview), best(o.runs.preview))}, 768² float/default ${ratio(best(previewSmall.runs.preview), best(o.runs.preview))}, cached/fresh preview ${ratio(best(o.runs.cached_preview), best(o.runs.preview))}`,
     ].join('\n'),
   );
@@ -129,7 +134,7 @@ for (const size of sizes) {
 if (args.includes('--json')) {
   const bySize: Record<string, unknown> = {};
   for (const [size, row] of Object.entries(rows)) {
-    const { ours, peer, other, previewSmall, previewFloat, oursUntuned, peerTuned } = row;
+    const { ours, peer, other, lean, previewSmall, previewFloat, oursUntuned, peerTuned } = row;
     bySize[size] = {
       floor_ms: row.floor,
       session_floor_ms: best(ours.runs.floor),
@@ -149,6 +154,11 @@ if (args.includes('--json')) {
         full_ms: best(other.runs.full),
         floor_ms: best(other.runs.floor),
         peak_rss_mb: other.peak_rss_mb,
+      },
+      lean: {
+        full_ms: best(lean.runs.full),
+        fresh_preview_ms: best(lean.runs.preview),
+        peak_rss_mb: lean.peak_rss_mb,
       },
       medians: {
         floor: median(ours.runs.floor),
@@ -178,6 +188,9 @@ if (args.includes('--json')) {
       peak_rss_mb: twelve?.ours.peak_rss_mb ?? Number.NaN,
       peak_rss_mb_default_malloc: twelve?.oursUntuned.peak_rss_mb ?? Number.NaN,
       session: twelve?.ours.info.session,
+      lean_full_12mp_ms: twelve ? best(twelve.lean.runs.full) : Number.NaN,
+      lean_full_over_floor: twelve ? ratio(best(twelve.lean.runs.full), twelve.floor) : Number.NaN,
+      lean_peak_rss_mb: twelve?.lean.peak_rss_mb ?? Number.NaN,
     },
     peer: {
       full_12mp_ms: twelve ? best(twelve.peer.runs.full) : Number.NaN,
