@@ -67,10 +67,7 @@ function paintColours(
         continue;
       }
       if (four === 0xffffffff) {
-        if (clearFrom >= 0) {
-          if (clearTransparent) data.fill(0, clearFrom * 3, i * 3);
-          clearFrom = -1;
-        }
+        clearFrom = endClearRun(data, clearFrom, i, clearTransparent);
         i += 4;
         continue;
       }
@@ -81,14 +78,17 @@ function paintColours(
       i++;
       continue;
     }
-    if (clearFrom >= 0) {
-      if (clearTransparent) data.fill(0, clearFrom * 3, i * 3);
-      clearFrom = -1;
-    }
+    clearFrom = endClearRun(data, clearFrom, i, clearTransparent);
     if (a8 !== 255) paintPixel(data, i, a8, width, mx, my, planes, gw, blended, blendedRow);
     i++;
   }
-  if (clearFrom >= 0 && clearTransparent) data.fill(0, clearFrom * 3, n * 3);
+  endClearRun(data, clearFrom, n, clearTransparent);
+}
+
+/** Ends a run of alpha 0 at pixel `end`, clearing its colours if asked; returns the new run start: none. */
+function endClearRun(data: Uint8Array, from: number, end: number, clear: boolean): number {
+  if (from >= 0 && clear) data.fill(0, from * 3, end * 3);
+  return -1;
 }
 
 /** One pixel of partial alpha gets the estimated foreground colour (see `estimate`). */
