@@ -93,7 +93,10 @@ export interface EngineConfig {
 /** See EngineConfig.memory. */
 export type EngineMemory = 'lean' | 'fast' | 'auto';
 
-/** Memory per worker from which `memory: 'auto'` means 'fast' (the arena adds ~0.3 GB to a worker's ~0.7 GB). */
+/**
+ * Memory per worker from which `memory: 'auto'` means 'fast': the int8 preview network adds ~0.05 GB
+ * to a worker's ~0.75 GB at peak, and the arena, where it pays (without huge pages), ~0.4 GB more.
+ */
 export const FAST_MEMORY_PER_WORKER = 2 * 1024 ** 3;
 
 /** One finished removal. Coordinates are in the output image. */
