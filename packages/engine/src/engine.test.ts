@@ -16,6 +16,7 @@ import {
 } from './index.ts';
 import { arenaPays, calibrationFile } from './model/calibrate.ts';
 import { discBox, discPhoto, pixelsOf, pngClaiming, readStoredZip } from './test-images.ts';
+import { WARM_ROUNDS } from './worker/warm-pipeline.ts';
 
 // One engine (one worker, one IS-Net session) for the whole file; most tests reuse one photo, so
 // the network runs once for it and the rest comes from the mask cache.
@@ -409,6 +410,27 @@ describe('engine: a mask store given to it', () => {
     } finally {
       await own.close();
     }
+  });
+});
+
+describe('engine: warm-up', () => {
+  it('warms up the work around the network while it waits, and a request ends the warm-up', async () => {
+    const idle = await createEngine({ workers: 1, memory: 'lean' });
+    try {
+      expect(await idle.warmedUp()).toEqual([WARM_ROUNDS]);
+    } finally {
+      await idle.close();
+    }
+    const busy = await createEngine({ workers: 1, memory: 'lean' });
+    try {
+      const result = await busy.remove(photo, { size: 'preview' });
+      expect(result.format).toBe('png');
+      // The request came before the first round ended: it waited for that round at most.
+      expect((await busy.warmedUp())[0]).toBeLessThanOrEqual(1);
+    } finally {
+      await busy.close();
+    }
+    expect(await engine.warmedUp()).toEqual([0]);
   });
 });
 

@@ -176,6 +176,12 @@ export interface Engine {
   ): Promise<RemovalResult>;
   /** Times one bare network run (1024x1024, blank input) in a worker: a health check, and the benchmark's floor. */
   probe(): Promise<{ networkMs: number }>;
+  /**
+   * Resolves once every worker has ended its warm-up (the work around the network, run on a
+   * generated photo while the worker waits for its first request: see worker/warm-pipeline.ts).
+   * A request ends a warm-up early; without `warmup` there is none. Gives the rounds each worker ran.
+   */
+  warmedUp(): Promise<number[]>;
   /** Counters: pool, queue, cache. */
   stats(): EngineStats;
   /** Stops the workers; pending requests fail. */
@@ -297,7 +303,7 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
     if (!mask) pending.set(own, new Promise((resolve) => (settle = resolve)));
     try {
       const reply = await pool.run({ input, options, header, quality, ...(mask && { mask }) });
-      if ('networkMs' in reply || 'ready' in reply) throw new Error('worker returned no image');
+      if (!('image' in reply) && reply.ok) throw new Error('worker returned no image');
       if (!reply.ok) throw new EngineError(reply.code as ErrorCodeNumber, reply.message, reply.value);
       const made = reply.mask;
       settle(made?.mask ?? null);
@@ -329,6 +335,10 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
 
   return {
     remove,
+    async warmedUp() {
+      const replies = await Promise.all(Array.from({ length: workers }, () => pool.run({ warmed: true })));
+      return replies.map((reply) => ('warmedRounds' in reply ? reply.warmedRounds : 0));
+    },
     async probe() {
       const reply = await pool.run({ probe: true });
       if (!('networkMs' in reply)) throw new Error('worker did not answer the probe');

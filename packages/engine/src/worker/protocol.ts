@@ -25,8 +25,13 @@ export interface ProbeTask {
   probe: true;
 }
 
-/** What the engine sends: a removal, a probe, or null (the start-up check that the model loaded). */
-export type WorkerTask = RenderTask | ProbeTask | null;
+/** Asks a worker to answer once its warm-up (warm-pipeline.ts) has ended. */
+export interface WarmedTask {
+  warmed: true;
+}
+
+/** What the engine sends: a removal, a probe, a wait for the warm-up, or null (the start-up check that the model loaded). */
+export type WorkerTask = RenderTask | ProbeTask | WarmedTask | null;
 
 /** A worker's answer; expected failures travel as data because errors lose their class between threads. */
 export type WorkerReply =
@@ -39,6 +44,8 @@ export type WorkerReply =
     }
   | { ok: false; code: number; message: string; value?: string | number }
   | { ok: true; networkMs: number }
+  /** The rounds of its warm-up that the worker ran. */
+  | { ok: true; warmedRounds: number }
   /** The start-up check's answer: the model is loaded, and whether previews run differently from full sizes. */
   | { ok: true; ready: true; preview: boolean };
 

@@ -6,6 +6,7 @@ import { EngineError } from '../errors.ts';
 import { type RenderedImage, render } from '../pipeline/render.ts';
 import type { WorkerReply, WorkerSetup, WorkerTask } from './protocol.ts';
 import { createPredictor } from './session.ts';
+import { warmPipeline } from './warm-pipeline.ts';
 
 const setup = workerData as WorkerSetup;
 // libvips' operation cache only helps repeated identical operations; here it would just hold memory.
@@ -33,11 +34,35 @@ if (setup.warmup) {
   const preview = predictor.previewSpec;
   if (preview) await predictor.run(new Float32Array(3 * preview.width * preview.height), 'preview');
 }
+// The work around the network, whose loops V8 optimises only after a few requests, warms up while
+// the worker waits for its first request; that request ends it after the round in progress.
+let requested = false;
+const warming = setup.warmup
+  ? warmPipeline({
+      maskSize: predictor.spec,
+      refine: setup.refine,
+      encode: setup.encode,
+      stop: () => requested,
+    }).then(
+      (rounds) => {
+        gc();
+        return rounds.length;
+      },
+      // A warm-up that fails costs the first requests their speed, nothing else: a fault it met
+      // is reported by the request that meets it.
+      () => 0,
+    )
+  : Promise.resolve(0);
 
 /** Piscina task handler: one removal, the network run only when no cached mask came with it. */
 export default async function handle(task: WorkerTask): Promise<WorkerReply> {
   // A null task is the engine's start-up check: reaching here means the model is loaded.
   if (task === null) return { ok: true, ready: true, preview: predictor.previewSpec !== null };
+  if ('warmed' in task) {
+    return { ok: true, warmedRounds: await warming };
+  }
+  requested = true;
+  await warming;
   if ('probe' in task) {
     const blank = new Float32Array(3 * predictor.spec.width * predictor.spec.height);
     const start = performance.now();

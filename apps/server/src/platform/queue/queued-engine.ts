@@ -209,6 +209,8 @@ export async function createQueuedEngine(options: QueuedEngineOptions): Promise<
       );
       return { networkMs: reply.networkMs };
     },
+    // The workers are other processes that warm up on their own: none here.
+    warmedUp: async () => [],
     // The workers are other processes: their pools and caches report in their own logs.
     stats: () => ({
       workers: 0,
