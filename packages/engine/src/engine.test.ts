@@ -425,7 +425,7 @@ describe('engine: warm-up', () => {
     try {
       const result = await busy.remove(photo, { size: 'preview' });
       expect(result.format).toBe('png');
-      // The request came before the first round ended: it waited for that round at most.
+      // The request came before the first round ended: it waited for one removal of it at most.
       expect((await busy.warmedUp())[0]).toBeLessThanOrEqual(1);
     } finally {
       await busy.close();

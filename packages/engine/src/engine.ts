@@ -207,6 +207,7 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
   const previewModel =
     (config.int8Previews ?? fast) ? await prepareInt8Model({ model: config.model ?? {}, cacheDir }) : null;
   const session = { ...chosen, int8Previews: previewModel !== null, concurrentCollection: fast };
+  const requestSeen = new Int32Array(new SharedArrayBuffer(4));
   const setup: WorkerSetup = {
     model,
     threads,
@@ -217,6 +218,7 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
     previewSide: config.previewInputSide === undefined ? DEFAULT_PREVIEW_SIDE : config.previewInputSide,
     previewModel,
     concurrentCollection: session.concurrentCollection,
+    requestSeen,
   };
   const pool = new Piscina<WorkerTask, WorkerReply>({
     filename: fileURLToPath(new URL('./worker/bootstrap.mjs', import.meta.url)),
@@ -234,6 +236,16 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
     throw err;
   }
 
+  // Each worker warms up the work around the network until the first request (worker/warm-pipeline.ts),
+  // which waits for the round in progress at most.
+  const warming = setup.warmup
+    ? Promise.all(Array.from({ length: workers }, () => pool.run({ warmUp: true }))).then((replies) =>
+        replies.map((reply) => ('warmedRounds' in reply ? reply.warmedRounds : 0)),
+      )
+    : Promise.resolve(Array.from({ length: workers }, () => 0));
+  // A pool closed before the warm-up ended rejects it: nothing to report.
+  warming.catch(() => {});
+
   const classifier = config.classifier
     ? createForegroundClassifier(config.classifier === true ? {} : config.classifier)
     : null;
@@ -248,6 +260,7 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
     call: RemovalCall = {},
   ) {
     if (closed) throw new Error('engine is closed');
+    Atomics.store(requestSeen, 0, 1);
     const options = parseRemovalOptions(raw);
     checkImageBytes(input);
     if (counters.active >= workers + maxQueue) {
@@ -335,11 +348,9 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
 
   return {
     remove,
-    async warmedUp() {
-      const replies = await Promise.all(Array.from({ length: workers }, () => pool.run({ warmed: true })));
-      return replies.map((reply) => ('warmedRounds' in reply ? reply.warmedRounds : 0));
-    },
+    warmedUp: () => warming,
     async probe() {
+      Atomics.store(requestSeen, 0, 1);
       const reply = await pool.run({ probe: true });
       if (!('networkMs' in reply)) throw new Error('worker did not answer the probe');
       return { networkMs: Math.round(reply.networkMs) };

@@ -16,6 +16,8 @@ export interface WorkerSetup {
   previewSide: number | null;
   /** The network fresh previews run instead (the int8 copy of the default model); null: the model itself. */
   previewModel: PreparedModel | null;
+  /** Set (to 1) by the engine when it has a request: warm-ups stop at their next round. */
+  requestSeen: Int32Array;
   /** Collect garbage after a reply beside the next request instead of before taking it (see Engine.stats). */
   concurrentCollection: boolean;
 }
@@ -25,13 +27,13 @@ export interface ProbeTask {
   probe: true;
 }
 
-/** Asks a worker to answer once its warm-up (warm-pipeline.ts) has ended. */
-export interface WarmedTask {
-  warmed: true;
+/** Asks a worker to warm up (warm-pipeline.ts) until `requestSeen` is set. */
+export interface WarmUpTask {
+  warmUp: true;
 }
 
-/** What the engine sends: a removal, a probe, a wait for the warm-up, or null (the start-up check that the model loaded). */
-export type WorkerTask = RenderTask | ProbeTask | WarmedTask | null;
+/** What the engine sends: a removal, a probe, a warm-up, or null (the start-up check that the model loaded). */
+export type WorkerTask = RenderTask | ProbeTask | WarmUpTask | null;
 
 /** A worker's answer; expected failures travel as data because errors lose their class between threads. */
 export type WorkerReply =

@@ -25,4 +25,25 @@ describe('warmPipeline', () => {
     });
     expect(times).toHaveLength(1);
   });
+
+  it('stops before the next removal once asked to', async () => {
+    let asked = 0;
+    // Asked before the photo is made and before each removal: the third question says stop.
+    const times = await warmPipeline({
+      maskSize: { width: 1024, height: 1024 },
+      refine: DEFAULT_REFINE,
+      encode: DEFAULT_ENCODE,
+      stop: () => ++asked > 3,
+    });
+    expect(times).toHaveLength(1);
+    expect(asked).toBe(4);
+    expect(
+      await warmPipeline({
+        maskSize: { width: 64, height: 64 },
+        refine: DEFAULT_REFINE,
+        encode: DEFAULT_ENCODE,
+        stop: () => true,
+      }),
+    ).toEqual([]);
+  });
 });

@@ -34,35 +34,11 @@ if (setup.warmup) {
   const preview = predictor.previewSpec;
   if (preview) await predictor.run(new Float32Array(3 * preview.width * preview.height), 'preview');
 }
-// The work around the network, whose loops V8 optimises only after a few requests, warms up while
-// the worker waits for its first request; that request ends it after the round in progress.
-let requested = false;
-const warming = setup.warmup
-  ? warmPipeline({
-      maskSize: predictor.spec,
-      refine: setup.refine,
-      encode: setup.encode,
-      stop: () => requested,
-    }).then(
-      (rounds) => {
-        gc();
-        return rounds.length;
-      },
-      // A warm-up that fails costs the first requests their speed, nothing else: a fault it met
-      // is reported by the request that meets it.
-      () => 0,
-    )
-  : Promise.resolve(0);
-
 /** Piscina task handler: one removal, the network run only when no cached mask came with it. */
 export default async function handle(task: WorkerTask): Promise<WorkerReply> {
   // A null task is the engine's start-up check: reaching here means the model is loaded.
   if (task === null) return { ok: true, ready: true, preview: predictor.previewSpec !== null };
-  if ('warmed' in task) {
-    return { ok: true, warmedRounds: await warming };
-  }
-  requested = true;
-  await warming;
+  if ('warmUp' in task) return { ok: true, warmedRounds: await warmUp() };
   if ('probe' in task) {
     const blank = new Float32Array(3 * predictor.spec.width * predictor.spec.height);
     const start = performance.now();
@@ -88,6 +64,27 @@ export default async function handle(task: WorkerTask): Promise<WorkerReply> {
       };
     }
     throw err;
+  }
+}
+
+/**
+ * The work around the network, whose loops V8 optimises only after a few requests, warmed up on a
+ * generated photo until the engine has a request (any worker's: the flag is shared). Returns the
+ * rounds run. A warm-up that fails costs the first requests their speed, nothing else: a fault it
+ * met is reported by the request that meets it.
+ */
+async function warmUp(): Promise<number> {
+  try {
+    const rounds = await warmPipeline({
+      maskSize: predictor.spec,
+      refine: setup.refine,
+      encode: setup.encode,
+      stop: () => Atomics.load(setup.requestSeen, 0) !== 0,
+    });
+    gc();
+    return rounds.length;
+  } catch {
+    return 0;
   }
 }
 
