@@ -44,7 +44,10 @@ export interface EngineConfig {
   maskStore?: MaskStore;
   refine?: Partial<RefineConfig>;
   encode?: Partial<EncodeConfig>;
-  /** Run the network once per worker at start so the first request is not slower. Default true. */
+  /**
+   * Run the network once per worker at start, then the work around it on a generated photo until
+   * the first request (worker/warm-pipeline.ts), so that the first requests are not slower. Default true.
+   */
   warmup?: boolean;
   /** Keep an ORT-optimised copy of the model in the cache (less memory per worker). Default true. */
   optimizeModel?: boolean;
