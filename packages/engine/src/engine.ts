@@ -61,7 +61,7 @@ export interface EngineConfig {
   /**
    * The memory budget when `memoryArena` is not given. 'lean': the arena off, the least memory at
    * peak. 'fast': the arena on where a calibration (bare network runs with each setting, measured
-   * once when the model is first prepared and kept beside it in the cache) found it at least 5%
+   * once when the model is first prepared and kept beside it in the cache) found it at least 10%
    * faster on this machine. 'auto' (default): 'fast' where the machine has at least
    * `FAST_MEMORY_PER_WORKER` bytes of memory per worker, else 'lean'.
    */
