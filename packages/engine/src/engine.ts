@@ -240,7 +240,8 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
   }
 
   // Each worker warms up the work around the network until the first request (worker/warm-pipeline.ts),
-  // which waits for the round in progress at most.
+  // which waits for the removal in progress at most. Any request or probe ends every warm-up.
+  const endWarmUp = () => Atomics.store(requestSeen, 0, 1);
   const warming = setup.warmup
     ? Promise.all(Array.from({ length: workers }, () => pool.run({ warmUp: true }))).then((replies) =>
         replies.map((reply) => ('warmedRounds' in reply ? reply.warmedRounds : 0)),
@@ -263,7 +264,7 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
     call: RemovalCall = {},
   ) {
     if (closed) throw new Error('engine is closed');
-    Atomics.store(requestSeen, 0, 1);
+    endWarmUp();
     const options = parseRemovalOptions(raw);
     checkImageBytes(input);
     if (counters.active >= workers + maxQueue) {
@@ -319,8 +320,8 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
     if (!mask) pending.set(own, new Promise((resolve) => (settle = resolve)));
     try {
       const reply = await pool.run({ input, options, header, quality, ...(mask && { mask }) });
-      if (!('image' in reply) && reply.ok) throw new Error('worker returned no image');
       if (!reply.ok) throw new EngineError(reply.code as ErrorCodeNumber, reply.message, reply.value);
+      if (!('image' in reply)) throw new Error('worker returned no image');
       const made = reply.mask;
       settle(made?.mask ?? null);
       // Stored before answering: the next request for these bytes, in any process sharing the store, finds it.
@@ -353,7 +354,7 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
     remove,
     warmedUp: () => warming,
     async probe() {
-      Atomics.store(requestSeen, 0, 1);
+      endWarmUp();
       const reply = await pool.run({ probe: true });
       if (!('networkMs' in reply)) throw new Error('worker did not answer the probe');
       return { networkMs: Math.round(reply.networkMs) };

@@ -16,7 +16,7 @@ export interface WorkerSetup {
   previewSide: number | null;
   /** The network fresh previews run instead (the int8 copy of the default model); null: the model itself. */
   previewModel: PreparedModel | null;
-  /** Set (to 1) by the engine when it has a request: warm-ups stop at their next round. */
+  /** Set (to 1) by the engine when it has a request: warm-ups stop before their next removal. */
   requestSeen: Int32Array;
   /** Collect garbage after a reply beside the next request instead of before taking it (see Engine.stats). */
   concurrentCollection: boolean;
