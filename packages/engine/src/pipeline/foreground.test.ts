@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { boxMean } from './box.ts';
 import { blurFusionEstimates } from './foreground.ts';
+import { boxMean } from './kernels.ts';
 
 /** Blur-fusion as the paper writes it, new planes at every step: the reference for the in-place code. */
 function reference(
@@ -9,12 +9,7 @@ function reference(
   radii: number[],
 ) {
   const { width, height } = image;
-  const n = width * height;
-  const blur = (src: Float32Array, radius: number) => {
-    const dst = new Float32Array(n);
-    boxMean({ src, dst, tmp: new Float32Array(n), width, height, radius });
-    return dst;
-  };
+  const blur = (src: Float32Array, radius: number) => boxMean({ src, width, height, radius });
   const inputs = [image.r, image.g, image.b];
   let fore = inputs;
   let back = inputs;

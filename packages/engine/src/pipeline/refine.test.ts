@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { alphaFromCoefficients } from './alpha.ts';
-import { boxMean } from './box.ts';
 import { prepareColours } from './compose.ts';
 import { guidedCoefficients } from './guided.ts';
+import { boxMean } from './kernels.ts';
 import { alignMask, DEFAULT_REFINE, prepareGuide, refineMask } from './refine.ts';
 
 function naiveBoxMean(src: Float32Array, w: number, h: number, r: number): Float32Array {
@@ -57,8 +57,7 @@ describe('box filter', () => {
     const h = 17;
     const src = Float32Array.from({ length: w * h }, (_, i) => Math.sin(i * 0.7) + (i % 5));
     for (const r of [0, 1, 3, 30]) {
-      const dst = new Float32Array(w * h);
-      boxMean({ src, dst, tmp: new Float32Array(w * h), width: w, height: h, radius: r });
+      const dst = boxMean({ src, width: w, height: h, radius: r });
       const expected = naiveBoxMean(src, w, h, r);
       for (let i = 0; i < dst.length; i++) expect(dst[i]).toBeCloseTo(expected[i]!, 4);
     }

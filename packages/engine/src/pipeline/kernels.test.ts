@@ -1,0 +1,32 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { compileKernels, KERNELS_WASM } from '../../scripts/build-kernels.ts';
+import { boxMean } from './kernels.ts';
+
+describe('WebAssembly kernels', () => {
+  it('kernels.wasm is what assembly/kernels.ts compiles to (run npm run build:wasm after changing it)', async () => {
+    const committed = new Uint8Array(await readFile(KERNELS_WASM));
+    expect(Buffer.from(await compileKernels()).equals(committed)).toBe(true);
+  }, 60_000);
+
+  it('take their memory from the caller and export only the kernels', async () => {
+    const module = new WebAssembly.Module(await readFile(KERNELS_WASM));
+    expect(WebAssembly.Module.imports(module)).toEqual([{ module: 'env', name: 'memory', kind: 'memory' }]);
+    expect(
+      WebAssembly.Module.exports(module)
+        .map((e) => e.name)
+        .sort(),
+    ).toEqual(['boxMean', 'fusedEstimates', 'memory'].sort());
+  });
+
+  it('grow the memory for a larger call and give the same answers after it', () => {
+    const plane = (w: number, h: number) => Float32Array.from({ length: w * h }, (_, i) => Math.sin(i) + 1);
+    const small = plane(9, 7);
+    const before = boxMean({ src: small, width: 9, height: 7, radius: 2 });
+    // 2000 × 1500 planes need ~36 MB: far past the memory the small call used.
+    const large = boxMean({ src: plane(2000, 1500), width: 2000, height: 1500, radius: 3 });
+    expect(large.length).toBe(3_000_000);
+    expect(large[1_234_567]).toBeGreaterThan(0);
+    expect(Array.from(boxMean({ src: small, width: 9, height: 7, radius: 2 }))).toEqual(Array.from(before));
+  });
+});

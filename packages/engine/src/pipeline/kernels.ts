@@ -1,0 +1,125 @@
+/// <reference path="../webassembly.d.ts" />
+import { readFileSync } from 'node:fs';
+
+// The refinement's hottest loops as WebAssembly (assembly/kernels.ts, compiled by
+// scripts/build-kernels.ts into kernels.wasm beside this file). One instance per thread, whose
+// memory is reused by every call: fresh memory costs a page fault per 4 KB touched (~0.6 ms per
+// MB here), more than some kernels take. It holds only what the calls lay out in it (a few MB at
+// the colour grid's size) and the results are copied out, so no view of it outlives a call.
+
+const compiled = new WebAssembly.Module(readFileSync(new URL('./kernels.wasm', import.meta.url)));
+
+interface Kernels {
+  boxMean(
+    src: number,
+    dst: number,
+    tmp: number,
+    w: number,
+    h: number,
+    r: number,
+    prefix: number,
+    acc: number,
+  ): void;
+  fusedEstimates(
+    image: number,
+    alpha: number,
+    w: number,
+    h: number,
+    r0: number,
+    r1: number,
+    out: number,
+    scratch: number,
+  ): void;
+}
+
+const PAGE = 65536;
+/** The module's own data (none today) would lie below this; planes are laid out above it. */
+const BASE = PAGE;
+const ALIGN = 16;
+
+const memory = new WebAssembly.Memory({ initial: 1 });
+const kernels = new WebAssembly.Instance(compiled, { env: { memory } }).exports as unknown as Kernels;
+
+/** One call's regions, laid out front to back in the thread's memory (grown first if need be). */
+class Layout {
+  readonly kernels = kernels;
+  private next = BASE;
+
+  constructor(bytes: number) {
+    const missing = BASE + bytes - memory.buffer.byteLength;
+    if (missing > 0) memory.grow(Math.ceil(missing / PAGE));
+  }
+
+  /** A region of `bytes`; its offset. */
+  reserve(bytes: number): number {
+    const at = this.next;
+    this.next += Math.ceil(bytes / ALIGN) * ALIGN;
+    if (this.next > memory.buffer.byteLength) throw new Error('kernel memory laid out past its size');
+    return at;
+  }
+
+  f32(length: number): Float32Array {
+    return new Float32Array(memory.buffer, this.reserve(length * 4), length);
+  }
+}
+
+/** Bytes that `count` regions of the given sizes take, alignment included. */
+function span(...sizes: number[]): number {
+  return sizes.reduce((sum, bytes) => sum + Math.ceil(bytes / ALIGN) * ALIGN, 0);
+}
+
+/**
+ * Mean over the (2r+1)² window around every pixel of a plane, the window clipped at the borders;
+ * O(1) per pixel whatever the radius.
+ */
+export function boxMean(options: {
+  src: Float32Array;
+  width: number;
+  height: number;
+  radius: number;
+}): Float32Array {
+  const { src, width: w, height: h } = options;
+  const n = w * h;
+  const layout = new Layout(span(n * 4, n * 4, n * 4, (w + 1) * 8, w * 8));
+  const planes = [layout.f32(n), layout.f32(n)];
+  planes[0]!.set(src);
+  const tmp = layout.reserve(n * 4);
+  const r = Math.max(0, Math.floor(options.radius));
+  const [at, out] = planes.map((plane) => plane.byteOffset) as [number, number];
+  layout.kernels.boxMean(at, out, tmp, w, h, r, layout.reserve((w + 1) * 8), layout.reserve(w * 8));
+  return planes[1]!.slice();
+}
+
+/**
+ * Blur-fusion foreground and background colours (see pipeline/foreground.ts) of planar RGB in
+ * [0,1] under `alpha`: six planes, F̄ then B̄, 0..255.
+ */
+export function fusedEstimates(
+  image: { r: Float32Array; g: Float32Array; b: Float32Array; width: number; height: number },
+  alpha: Float32Array,
+  radii: readonly [number, number],
+): Float32Array[] {
+  const { width: w, height: h } = image;
+  const n = w * h;
+  const scratch = 9 * n * 4 + (2 * w + 1) * 8;
+  const layout = new Layout(span(3 * n * 4, n * 4, 6 * n * 4, scratch));
+  const rgb = layout.f32(3 * n);
+  rgb.set(image.r, 0);
+  rgb.set(image.g, n);
+  rgb.set(image.b, 2 * n);
+  const a = layout.f32(n);
+  a.set(alpha);
+  const out = layout.f32(6 * n);
+  const [r0, r1] = radii.map((r) => Math.max(0, Math.floor(r))) as [number, number];
+  layout.kernels.fusedEstimates(
+    rgb.byteOffset,
+    a.byteOffset,
+    w,
+    h,
+    r0,
+    r1,
+    out.byteOffset,
+    layout.reserve(scratch),
+  );
+  return Array.from({ length: 6 }, (_, c) => out.slice(c * n, (c + 1) * n));
+}
