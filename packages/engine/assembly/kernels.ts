@@ -155,3 +155,276 @@ export function fusedEstimates(image: usize, alpha: usize, w: i32, h: i32, r0: i
     store<f32>(p, <f32>(<f64>load<f32>(p) * 255));
   }
 }
+
+/** Byte offset of element i of an i32 array. */
+@inline function i32At(array: usize, i: i32): usize {
+  return array + ((<usize>i) << 2);
+}
+
+@inline function aligned(bytes: usize): usize {
+  return (bytes + 15) & ~(<usize>15);
+}
+
+/** Side of the tiles in which window sums are computed: their tables stay in the CPU's cache. */
+const TILE: i32 = 32;
+
+/** The window means the guided filter's solve needs per window centre. */
+const SOURCES: i32 = 13;
+
+/**
+ * Colour guided filter (He et al.) coefficients for mask `p` at its uncertain pixels (0 < p < 1),
+ * "alpha = p" elsewhere (see pipeline/guided.ts). R, G, B, p: f32 planes of w × h. `out`: four
+ * planes ar, ag, ab, b. `scratch`: guidedScratch(w, h, r) bytes. Returns the uncertain pixels' count.
+ */
+export function guidedCoefficients(R: usize, G: usize, B: usize, p: usize, w: i32, h: i32, r: i32, eps: f64, out: usize, scratch: usize): i32 {
+  const n = w * h;
+  const plane = (<usize>n) << 2;
+  const ar = out;
+  const ag = ar + plane;
+  const ab = ag + plane;
+  const bk = ab + plane;
+  memory.fill(ar, 0, 3 * plane);
+  memory.copy(bk, p, plane);
+  // Scratch: A's fourth plane, the uncertain pixels, the band's marks and pixels, then windowMeans'.
+  const a3 = scratch;
+  const uncertain = a3 + plane;
+  const marks = uncertain + plane;
+  const band = marks + aligned(<usize>n);
+  const work = band + plane;
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    const v = load<f32>(f32At(p, i));
+    if (v > 0 && v < 1) store<i32>(i32At(uncertain, m++), i);
+  }
+  if (m == 0) return 0;
+  // Window centres whose coefficients reach an uncertain pixel: the uncertain set grown by r.
+  memory.fill(marks, 0, <usize>n);
+  dilate(uncertain, m, w, h, r, marks);
+  let count = 0;
+  for (let i = 0; i < n; i++) if (load<u8>(marks + <usize>i) == 1) store<i32>(i32At(band, count++), i);
+  // A = (ar, ag, ab, a3): per-window values at the band's pixels, zero elsewhere.
+  memory.fill(a3, 0, plane);
+  windowMeans(band, count, w, h, r, R, G, B, p, true, eps, ar, ag, ab, a3, work);
+  // Average the coefficients over each uncertain pixel's window (all its centres are in the band):
+  // all the means first (they read A, which shares planes with out), then written out.
+  windowMeans(uncertain, m, w, h, r, ar, ag, ab, a3, false, eps, 0, 0, 0, 0, work);
+  const means = meansAt(work, w, h, r, m);
+  for (let c = 0; c < 4; c++) {
+    const target = out + (<usize>c) * plane;
+    const from = means + (((<usize>c) * (<usize>m)) << 2);
+    for (let k = 0; k < m; k++) store<f32>(f32At(target, load<i32>(i32At(uncertain, k))), load<f32>(f32At(from, k)));
+  }
+  // Certain pixels of the band still hold per-window values: back to "alpha = mask" there.
+  for (let k = 0; k < count; k++) {
+    const i = load<i32>(i32At(band, k));
+    const v = load<f32>(f32At(p, i));
+    if (v == 0 || v == 1) {
+      store<f32>(f32At(ar, i), 0);
+      store<f32>(f32At(ag, i), 0);
+      store<f32>(f32At(ab, i), 0);
+    }
+  }
+  return m;
+}
+
+/** Bytes of scratch guidedCoefficients needs for a w × h grid and radius r (every pixel uncertain at worst). */
+export function guidedScratch(w: i32, h: i32, r: i32): usize {
+  const n = <usize>w * <usize>h;
+  const plane = n << 2;
+  return plane + plane + aligned(n) + plane + (meansAt(0, w, h, r, <i32>n) + (plane << 2));
+}
+
+/**
+ * windowMeans' scratch, from `work`: the tile sort (first, tileOf, order, next), one summed-area
+ * table, the tile's corners and reciprocals, the tile's means of each source; then, where this
+ * returns, the means of an averaging call (4 planes of m).
+ */
+function meansAt(work: usize, w: i32, h: i32, r: i32, m: i32): usize {
+  const tiles = <usize>(((w + TILE - 1) / TILE) * ((h + TILE - 1) / TILE));
+  const side = <usize>(TILE + 2 * r + 1);
+  const cells = <usize>(TILE * TILE);
+  const sort = aligned(((tiles + 1) << 2) + ((<usize>m) << 3) + (tiles << 2));
+  return work + sort + aligned((side * side) << 3) + (cells << 4) + (cells << 3) + ((<usize>SOURCES * cells) << 2);
+}
+
+/**
+ * Window means (radius r, clipped at the grid's borders) at the m sorted pixels `at`, tile by tile:
+ * per tile that has any, a summed-area table (doubles) of the tile grown by r, per source. With
+ * `solve`, the sources are R, G, B, p and the products the guided filter needs (x0..x3 = R, G, B,
+ * p), and each pixel's 3x3 system is solved into a0..a3 at once; without it, the sources are x0..x3
+ * and their means go to meansAt(work, ...).
+ */
+function windowMeans(at: usize, m: i32, w: i32, h: i32, r: i32, x0: usize, x1: usize, x2: usize, x3: usize, solve: bool, eps: f64, a0: usize, a1: usize, a2: usize, a3: usize, work: usize): void {
+  const tilesX = (w + TILE - 1) / TILE;
+  const tileCount = tilesX * ((h + TILE - 1) / TILE);
+  const first = work;
+  const tileOf = first + (((<usize>tileCount) + 1) << 2);
+  const order = tileOf + ((<usize>m) << 2);
+  const next = order + ((<usize>m) << 2);
+  const side = TILE + 2 * r + 1;
+  const table = work + aligned((((<usize>tileCount) + 1) << 2) + ((<usize>m) << 3) + ((<usize>tileCount) << 2));
+  const corner = table + aligned((<usize>(side * side)) << 3);
+  const inv = corner + (<usize>(4 * TILE * TILE) << 2);
+  const tileMeans = inv + (<usize>(TILE * TILE) << 3);
+  const means = meansAt(work, w, h, r, m);
+  // Counting sort of the pixels by tile (stable: each tile's pixels stay in row order).
+  memory.fill(first, 0, ((<usize>tileCount) + 1) << 2);
+  for (let k = 0; k < m; k++) {
+    const i = load<i32>(i32At(at, k));
+    const y = i / w;
+    const x = i - y * w;
+    const t = (y / TILE) * tilesX + x / TILE;
+    store<i32>(i32At(tileOf, k), t);
+    const f = i32At(first, t + 1);
+    store<i32>(f, load<i32>(f) + 1);
+  }
+  for (let t = 0; t < tileCount; t++) {
+    const f = i32At(first, t + 1);
+    store<i32>(f, load<i32>(f) + load<i32>(i32At(first, t)));
+  }
+  memory.copy(next, first, (<usize>tileCount) << 2);
+  for (let k = 0; k < m; k++) {
+    const slot = i32At(next, load<i32>(i32At(tileOf, k)));
+    const j = load<i32>(slot);
+    store<i32>(slot, j + 1);
+    store<i32>(i32At(order, j), k);
+  }
+  const sources = solve ? SOURCES : 4;
+  for (let t = 0; t < tileCount; t++) {
+    const begin = load<i32>(i32At(first, t));
+    const end = load<i32>(i32At(first, t + 1));
+    if (begin == end) continue;
+    const tx = t % tilesX;
+    const ty = t / tilesX;
+    const left0 = max(0, tx * TILE - r);
+    const top0 = max(0, ty * TILE - r);
+    const cols = min(w, (tx + 1) * TILE + r) - left0;
+    const rows = min(h, (ty + 1) * TILE + r) - top0;
+    const stride = cols + 1;
+    for (let j = begin; j < end; j++) {
+      const i = load<i32>(i32At(at, load<i32>(i32At(order, j))));
+      const y = i / w;
+      const x = i - y * w;
+      const left = max(0, x - r);
+      const right = min(w, x + r + 1);
+      const top = max(0, y - r);
+      const bottom = min(h, y + r + 1);
+      const q = 4 * (j - begin);
+      store<i32>(i32At(corner, q), (top - top0) * stride + (left - left0));
+      store<i32>(i32At(corner, q + 1), (top - top0) * stride + (right - left0));
+      store<i32>(i32At(corner, q + 2), (bottom - top0) * stride + (left - left0));
+      store<i32>(i32At(corner, q + 3), (bottom - top0) * stride + (right - left0));
+      store<f64>(inv + ((<usize>(j - begin)) << 3), 1.0 / <f64>((right - left) * (bottom - top)));
+    }
+    for (let s = 0; s < sources; s++) {
+      if (solve) summedProduct(s, x0, x1, x2, x3, w, left0, top0, cols, rows, table);
+      else summedArea(s == 0 ? x0 : s == 1 ? x1 : s == 2 ? x2 : x3, 0, w, left0, top0, cols, rows, table);
+      for (let j = begin; j < end; j++) {
+        const q = 4 * (j - begin);
+        const sum =
+          load<f64>(table + ((<usize>load<i32>(i32At(corner, q + 3))) << 3)) -
+          load<f64>(table + ((<usize>load<i32>(i32At(corner, q + 1))) << 3)) -
+          load<f64>(table + ((<usize>load<i32>(i32At(corner, q + 2))) << 3)) +
+          load<f64>(table + ((<usize>load<i32>(i32At(corner, q))) << 3));
+        const mean = <f32>(sum * load<f64>(inv + ((<usize>(j - begin)) << 3)));
+        if (solve) store<f32>(f32At(tileMeans, s * TILE * TILE + (j - begin)), mean);
+        else store<f32>(f32At(means, s * m + load<i32>(i32At(order, j))), mean);
+      }
+    }
+    if (solve) for (let j = begin; j < end; j++) solveAt(tileMeans, j - begin, load<i32>(i32At(at, load<i32>(i32At(order, j)))), eps, a0, a1, a2, a3);
+  }
+}
+
+/** The summed-area table of source s of the guided filter: R, G, B, p, Rp, Gp, Bp, RR, RG, RB, GG, GB, BB. */
+function summedProduct(s: i32, R: usize, G: usize, B: usize, p: usize, w: i32, x0: i32, y0: i32, cols: i32, rows: i32, table: usize): void {
+  if (s < 4) summedArea(s == 0 ? R : s == 1 ? G : s == 2 ? B : p, 0, w, x0, y0, cols, rows, table);
+  else if (s < 7) summedArea(s == 4 ? R : s == 5 ? G : B, p, w, x0, y0, cols, rows, table);
+  else if (s < 10) summedArea(R, s == 7 ? R : s == 8 ? G : B, w, x0, y0, cols, rows, table);
+  else if (s < 12) summedArea(G, s == 10 ? G : B, w, x0, y0, cols, rows, table);
+  else summedArea(B, B, w, x0, y0, cols, rows, table);
+}
+
+/**
+ * Summed-area table of x (or of x·y when y is not 0) over the rectangle at (x0, y0) of cols × rows,
+ * stride cols + 1: first row and column zero, entry (row+1, col+1) the sum over rows ≤ row and
+ * columns ≤ col.
+ */
+function summedArea(x: usize, y: usize, w: i32, x0: i32, y0: i32, cols: i32, rows: i32, table: usize): void {
+  const stride = cols + 1;
+  memory.fill(table, 0, (<usize>stride) << 3);
+  for (let row = 0; row < rows; row++) {
+    let sum: f64 = 0;
+    const src = (y0 + row) * w + x0;
+    const above = table + ((<usize>(row * stride + 1)) << 3);
+    const dst = above + ((<usize>stride) << 3);
+    store<f64>(dst - 8, 0);
+    if (y != 0) {
+      for (let col = 0; col < cols; col++) {
+        sum += <f64>load<f32>(f32At(x, src + col)) * <f64>load<f32>(f32At(y, src + col));
+        store<f64>(dst + ((<usize>col) << 3), load<f64>(above + ((<usize>col) << 3)) + sum);
+      }
+    } else {
+      for (let col = 0; col < cols; col++) {
+        sum += <f64>load<f32>(f32At(x, src + col));
+        store<f64>(dst + ((<usize>col) << 3), load<f64>(above + ((<usize>col) << 3)) + sum);
+      }
+    }
+  }
+}
+
+/** (Σ + εI) a = cov(I, p) by the symmetric 3x3 inverse, b = p̄ − a·Ī, for one window centre i. */
+@inline function solveAt(tileMeans: usize, j: i32, i: i32, eps: f64, a0: usize, a1: usize, a2: usize, a3: usize): void {
+  const cells = TILE * TILE;
+  const mri = <f64>load<f32>(f32At(tileMeans, j));
+  const mgi = <f64>load<f32>(f32At(tileMeans, cells + j));
+  const mbi = <f64>load<f32>(f32At(tileMeans, 2 * cells + j));
+  const mpi = <f64>load<f32>(f32At(tileMeans, 3 * cells + j));
+  const cr = <f64>load<f32>(f32At(tileMeans, 4 * cells + j)) - mri * mpi;
+  const cg = <f64>load<f32>(f32At(tileMeans, 5 * cells + j)) - mgi * mpi;
+  const cb = <f64>load<f32>(f32At(tileMeans, 6 * cells + j)) - mbi * mpi;
+  const srr = <f64>load<f32>(f32At(tileMeans, 7 * cells + j)) - mri * mri + eps;
+  const srg = <f64>load<f32>(f32At(tileMeans, 8 * cells + j)) - mri * mgi;
+  const srb = <f64>load<f32>(f32At(tileMeans, 9 * cells + j)) - mri * mbi;
+  const sgg = <f64>load<f32>(f32At(tileMeans, 10 * cells + j)) - mgi * mgi + eps;
+  const sgb = <f64>load<f32>(f32At(tileMeans, 11 * cells + j)) - mgi * mbi;
+  const sbb = <f64>load<f32>(f32At(tileMeans, 12 * cells + j)) - mbi * mbi + eps;
+  const i00 = sgg * sbb - sgb * sgb;
+  const i01 = srb * sgb - srg * sbb;
+  const i02 = srg * sgb - srb * sgg;
+  const i11 = srr * sbb - srb * srb;
+  const i12 = srb * srg - srr * sgb;
+  const i22 = srr * sgg - srg * srg;
+  const inv = 1 / (srr * i00 + srg * i01 + srb * i02);
+  const c0 = (i00 * cr + i01 * cg + i02 * cb) * inv;
+  const c1 = (i01 * cr + i11 * cg + i12 * cb) * inv;
+  const c2 = (i02 * cr + i12 * cg + i22 * cb) * inv;
+  store<f32>(f32At(a0, i), <f32>c0);
+  store<f32>(f32At(a1, i), <f32>c1);
+  store<f32>(f32At(a2, i), <f32>c2);
+  store<f32>(f32At(a3, i), <f32>(mpi - c0 * mri - c1 * mgi - c2 * mbi));
+}
+
+/**
+ * Square dilation of a sorted pixel set by r into `marks` (1 = in): each run of neighbours in a row
+ * becomes one span filled on the 2r + 1 rows around it.
+ */
+function dilate(seeds: usize, count: i32, w: i32, h: i32, r: i32, marks: usize): void {
+  let k = 0;
+  while (k < count) {
+    const start = load<i32>(i32At(seeds, k));
+    const y = start / w;
+    let end = start;
+    while (k + 1 < count) {
+      const following = load<i32>(i32At(seeds, k + 1));
+      if (following != end + 1 || following >= (y + 1) * w) break;
+      end = following;
+      k++;
+    }
+    k++;
+    const from = max(0, start - y * w - r);
+    const to = min(w, end - y * w + r + 1);
+    for (let row = max(0, y - r); row <= min(h - 1, y + r); row++) {
+      memory.fill(marks + <usize>(row * w + from), 1, <usize>(to - from));
+    }
+  }
+}

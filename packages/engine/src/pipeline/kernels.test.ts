@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { compileKernels, KERNELS_WASM } from '../../scripts/build-kernels.ts';
-import { boxMean } from './kernels.ts';
+import { boxMean, kernelMemoryBytes } from './kernels.ts';
 
 describe('WebAssembly kernels', () => {
   it('kernels.wasm is what assembly/kernels.ts compiles to (run npm run build:wasm after changing it)', async () => {
@@ -16,17 +16,24 @@ describe('WebAssembly kernels', () => {
       WebAssembly.Module.exports(module)
         .map((e) => e.name)
         .sort(),
-    ).toEqual(['boxMean', 'fusedEstimates', 'memory'].sort());
+    ).toEqual(['boxMean', 'fusedEstimates', 'guidedCoefficients', 'guidedScratch', 'memory'].sort());
   });
 
-  it('grow the memory for a larger call and give the same answers after it', () => {
+  it('grow the memory for a larger call, keep a small one and let a large one go', () => {
     const plane = (w: number, h: number) => Float32Array.from({ length: w * h }, (_, i) => Math.sin(i) + 1);
-    const small = plane(9, 7);
-    const before = boxMean({ src: small, width: 9, height: 7, radius: 2 });
-    // 2000 × 1500 planes need ~36 MB: far past the memory the small call used.
+    const small = plane(300, 200);
+    const before = boxMean({ src: small, width: 300, height: 200, radius: 2 });
+    const kept = kernelMemoryBytes();
+    expect(kept).toBeGreaterThan(3 * 300 * 200 * 4);
+    // 2000 × 1500 planes need ~36 MB: far past the memory the small call used, and past what a
+    // thread keeps between calls.
     const large = boxMean({ src: plane(2000, 1500), width: 2000, height: 1500, radius: 3 });
     expect(large.length).toBe(3_000_000);
     expect(large[1_234_567]).toBeGreaterThan(0);
-    expect(Array.from(boxMean({ src: small, width: 9, height: 7, radius: 2 }))).toEqual(Array.from(before));
+    expect(kernelMemoryBytes()).toBeLessThanOrEqual(16 << 20);
+    expect(Array.from(boxMean({ src: small, width: 300, height: 200, radius: 2 }))).toEqual(
+      Array.from(before),
+    );
+    expect(kernelMemoryBytes()).toBe(kept);
   });
 });

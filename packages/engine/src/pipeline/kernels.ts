@@ -30,6 +30,19 @@ interface Kernels {
     out: number,
     scratch: number,
   ): void;
+  guidedCoefficients(
+    R: number,
+    G: number,
+    B: number,
+    p: number,
+    w: number,
+    h: number,
+    r: number,
+    eps: number,
+    out: number,
+    scratch: number,
+  ): number;
+  guidedScratch(w: number, h: number, r: number): number;
 }
 
 const PAGE = 65536;
@@ -37,8 +50,19 @@ const PAGE = 65536;
 const BASE = PAGE;
 const ALIGN = 16;
 
-const memory = new WebAssembly.Memory({ initial: 1 });
-const kernels = new WebAssembly.Instance(compiled, { env: { memory } }).exports as unknown as Kernels;
+/**
+ * The thread's memory is kept while it is at most this large (the colour grid's calls); a call
+ * that grew it past this (the guided filter on a large grid) leaves a fresh one behind, so that a
+ * worker does not hold tens of MB between requests.
+ */
+const KEEP_BYTES = 16 << 20;
+
+let memory = new WebAssembly.Memory({ initial: 1 });
+let kernels = instantiate(memory);
+
+function instantiate(memory: WebAssembly.Memory): Kernels {
+  return new WebAssembly.Instance(compiled, { env: { memory } }).exports as unknown as Kernels;
+}
 
 /** One call's regions, laid out front to back in the thread's memory (grown first if need be). */
 class Layout {
@@ -48,6 +72,13 @@ class Layout {
   constructor(bytes: number) {
     const missing = BASE + bytes - memory.buffer.byteLength;
     if (missing > 0) memory.grow(Math.ceil(missing / PAGE));
+  }
+
+  /** After the call: results have been copied out; a memory grown past KEEP_BYTES is let go. */
+  done(): void {
+    if (memory.buffer.byteLength <= KEEP_BYTES) return;
+    memory = new WebAssembly.Memory({ initial: 1 });
+    kernels = instantiate(memory);
   }
 
   /** A region of `bytes`; its offset. */
@@ -61,6 +92,11 @@ class Layout {
   f32(length: number): Float32Array {
     return new Float32Array(memory.buffer, this.reserve(length * 4), length);
   }
+}
+
+/** The size of this thread's kernel memory now. */
+export function kernelMemoryBytes(): number {
+  return memory.buffer.byteLength;
 }
 
 /** Bytes that `count` regions of the given sizes take, alignment included. */
@@ -87,7 +123,9 @@ export function boxMean(options: {
   const r = Math.max(0, Math.floor(options.radius));
   const [at, out] = planes.map((plane) => plane.byteOffset) as [number, number];
   layout.kernels.boxMean(at, out, tmp, w, h, r, layout.reserve((w + 1) * 8), layout.reserve(w * 8));
-  return planes[1]!.slice();
+  const result = planes[1]!.slice();
+  layout.done();
+  return result;
 }
 
 /**
@@ -121,5 +159,51 @@ export function fusedEstimates(
     out.byteOffset,
     layout.reserve(scratch),
   );
-  return Array.from({ length: 6 }, (_, c) => out.slice(c * n, (c + 1) * n));
+  const planes = Array.from({ length: 6 }, (_, c) => out.slice(c * n, (c + 1) * n));
+  layout.done();
+  return planes;
+}
+
+/**
+ * Colour guided filter coefficients (see pipeline/guided.ts) of mask `p` against the guide's
+ * planes, window radius `radius`: [ar, ag, ab, b].
+ */
+export function guidedPlanes(
+  guide: { r: Float32Array; g: Float32Array; b: Float32Array; width: number; height: number },
+  p: Float32Array,
+  radius: number,
+  eps: number,
+): [Float32Array, Float32Array, Float32Array, Float32Array] {
+  const { width: w, height: h } = guide;
+  const n = w * h;
+  const r = Math.max(1, Math.floor(radius));
+  const scratch = kernels.guidedScratch(w, h, r);
+  const layout = new Layout(span(4 * n * 4, 4 * n * 4, scratch));
+  const input = layout.f32(4 * n);
+  input.set(guide.r, 0);
+  input.set(guide.g, n);
+  input.set(guide.b, 2 * n);
+  input.set(p, 3 * n);
+  const out = layout.f32(4 * n);
+  const at = (c: number) => input.byteOffset + c * n * 4;
+  layout.kernels.guidedCoefficients(
+    at(0),
+    at(1),
+    at(2),
+    at(3),
+    w,
+    h,
+    r,
+    eps,
+    out.byteOffset,
+    layout.reserve(scratch),
+  );
+  const planes = [0, 1, 2, 3].map((c) => out.slice(c * n, (c + 1) * n)) as [
+    Float32Array,
+    Float32Array,
+    Float32Array,
+    Float32Array,
+  ];
+  layout.done();
+  return planes;
 }
