@@ -428,3 +428,76 @@ function dilate(seeds: usize, count: i32, w: i32, h: i32, r: i32, marks: usize):
     }
   }
 }
+
+/**
+ * The guide (R, G, B) and its refined alpha (coefficients `coeffs`: four planes ar, ag, ab, b)
+ * averaged over factor × factor blocks, partial ones at the right and bottom: four planes of
+ * ceil(w / factor) × ceil(h / factor) into `out` (see colourGrid in pipeline/refine.ts).
+ */
+export function blockMeans(R: usize, G: usize, B: usize, coeffs: usize, w: i32, h: i32, factor: i32, out: usize): void {
+  const plane = (<usize>(w * h)) << 2;
+  const ar = coeffs;
+  const ag = ar + plane;
+  const ab = ag + plane;
+  const bk = ab + plane;
+  const bw = (w + factor - 1) / factor;
+  const bh = (h + factor - 1) / factor;
+  const cells = (<usize>(bw * bh)) << 2;
+  const r = out;
+  const g = r + cells;
+  const b = g + cells;
+  const a = b + cells;
+  memory.fill(out, 0, cells << 2);
+  for (let y = 0; y < h; y++) {
+    const row = (y / factor) * bw;
+    // Each block's part of this row is summed first, then added to its cell once.
+    let x = 0;
+    let i = y * w;
+    for (let bx = 0; bx < bw; bx++) {
+      const end = min(w, x + factor);
+      let sr: f64 = 0;
+      let sg: f64 = 0;
+      let sb: f64 = 0;
+      let sa: f64 = 0;
+      for (; x < end; x++, i++) {
+        const vr = <f64>load<f32>(f32At(R, i));
+        const vg = <f64>load<f32>(f32At(G, i));
+        const vb = <f64>load<f32>(f32At(B, i));
+        const v =
+          <f64>load<f32>(f32At(ar, i)) * vr +
+          <f64>load<f32>(f32At(ag, i)) * vg +
+          <f64>load<f32>(f32At(ab, i)) * vb +
+          <f64>load<f32>(f32At(bk, i));
+        sr += vr;
+        sg += vg;
+        sb += vb;
+        sa += min<f64>(1, max<f64>(0, v));
+      }
+      addTo(r, row + bx, sr);
+      addTo(g, row + bx, sg);
+      addTo(b, row + bx, sb);
+      addTo(a, row + bx, sa);
+    }
+  }
+  for (let by = 0; by < bh; by++) {
+    const rows = min(factor, h - by * factor);
+    for (let bx = 0; bx < bw; bx++) {
+      const cell = by * bw + bx;
+      const k: f64 = 1.0 / <f64>(rows * min(factor, w - bx * factor));
+      scale(r, cell, k);
+      scale(g, cell, k);
+      scale(b, cell, k);
+      scale(a, cell, k);
+    }
+  }
+}
+
+@inline function addTo(plane: usize, i: i32, v: f64): void {
+  const p = f32At(plane, i);
+  store<f32>(p, <f32>(<f64>load<f32>(p) + v));
+}
+
+@inline function scale(plane: usize, i: i32, k: f64): void {
+  const p = f32At(plane, i);
+  store<f32>(p, <f32>(<f64>load<f32>(p) * k));
+}

@@ -16,7 +16,9 @@ describe('WebAssembly kernels', () => {
       WebAssembly.Module.exports(module)
         .map((e) => e.name)
         .sort(),
-    ).toEqual(['boxMean', 'fusedEstimates', 'guidedCoefficients', 'guidedScratch', 'memory'].sort());
+    ).toEqual(
+      ['blockMeans', 'boxMean', 'fusedEstimates', 'guidedCoefficients', 'guidedScratch', 'memory'].sort(),
+    );
   });
 
   it('grow the memory for a larger call, keep a small one and let a large one go', () => {

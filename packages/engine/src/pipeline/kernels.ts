@@ -43,6 +43,27 @@ interface Kernels {
     scratch: number,
   ): number;
   guidedScratch(w: number, h: number, r: number): number;
+  blockMeans(
+    R: number,
+    G: number,
+    B: number,
+    coeffs: number,
+    w: number,
+    h: number,
+    factor: number,
+    out: number,
+  ): void;
+}
+
+type Planes4 = [Float32Array, Float32Array, Float32Array, Float32Array];
+
+/** Planar RGB in [0,1] at the refinement grid (pipeline/guided.ts' GuideImage). */
+interface Guide {
+  r: Float32Array;
+  g: Float32Array;
+  b: Float32Array;
+  width: number;
+  height: number;
 }
 
 const PAGE = 65536;
@@ -166,19 +187,24 @@ export function fusedEstimates(
 
 /**
  * Colour guided filter coefficients (see pipeline/guided.ts) of mask `p` against the guide's
- * planes, window radius `radius`: [ar, ag, ab, b].
+ * planes, window radius `radius`: [ar, ag, ab, b]. With `factor` > 1, also the colour grid the
+ * foreground colours are estimated on (see colourGrid in pipeline/refine.ts): the guide and its
+ * refined alpha averaged over factor × factor blocks, [r, g, b, alpha], from the planes already
+ * in the kernel's memory.
  */
 export function guidedPlanes(
-  guide: { r: Float32Array; g: Float32Array; b: Float32Array; width: number; height: number },
+  guide: Guide,
   p: Float32Array,
   radius: number,
   eps: number,
-): [Float32Array, Float32Array, Float32Array, Float32Array] {
+  factor = 1,
+): { coefficients: Planes4; blocks: Planes4 | null } {
   const { width: w, height: h } = guide;
   const n = w * h;
   const r = Math.max(1, Math.floor(radius));
   const scratch = kernels.guidedScratch(w, h, r);
-  const layout = new Layout(span(4 * n * 4, 4 * n * 4, scratch));
+  const cells = factor > 1 ? Math.ceil(w / factor) * Math.ceil(h / factor) : 0;
+  const layout = new Layout(span(4 * n * 4, 4 * n * 4, scratch, 4 * cells * 4));
   const input = layout.f32(4 * n);
   input.set(guide.r, 0);
   input.set(guide.g, n);
@@ -198,12 +224,37 @@ export function guidedPlanes(
     out.byteOffset,
     layout.reserve(scratch),
   );
-  const planes = [0, 1, 2, 3].map((c) => out.slice(c * n, (c + 1) * n)) as [
-    Float32Array,
-    Float32Array,
-    Float32Array,
-    Float32Array,
-  ];
+  let blocks: Planes4 | null = null;
+  if (factor > 1) {
+    const small = layout.f32(4 * cells);
+    layout.kernels.blockMeans(at(0), at(1), at(2), out.byteOffset, w, h, factor, small.byteOffset);
+    blocks = quarters(small);
+  }
+  const coefficients = quarters(out);
   layout.done();
-  return planes;
+  return { coefficients, blocks };
+}
+
+/** The colour grid of guidedPlanes for coefficients made elsewhere (refinement off). */
+export function blockMeans(guide: Guide, coeffs: readonly Float32Array[], factor: number): Planes4 {
+  const { width: w, height: h } = guide;
+  const n = w * h;
+  const cells = Math.ceil(w / factor) * Math.ceil(h / factor);
+  const layout = new Layout(span(7 * n * 4, 4 * cells * 4));
+  const planes = layout.f32(7 * n);
+  [guide.r, guide.g, guide.b, ...coeffs].forEach((plane, c) => {
+    planes.set(plane, c * n);
+  });
+  const small = layout.f32(4 * cells);
+  const at = (c: number) => planes.byteOffset + c * n * 4;
+  layout.kernels.blockMeans(at(0), at(1), at(2), at(3), w, h, factor, small.byteOffset);
+  const result = quarters(small);
+  layout.done();
+  return result;
+}
+
+/** Copies of the four equal planes that make up `planes`. */
+function quarters(planes: Float32Array): Planes4 {
+  const n = planes.length / 4;
+  return [0, 1, 2, 3].map((c) => planes.slice(c * n, (c + 1) * n)) as Planes4;
 }

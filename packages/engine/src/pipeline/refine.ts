@@ -4,6 +4,7 @@ import type { ColourGrid } from './compose.ts';
 import { centredInput, plainBytes } from './decode.ts';
 import { blurFusionEstimates } from './foreground.ts';
 import { applyCoefficients, type GuidedCoefficients, type GuideImage, guidedCoefficients } from './guided.ts';
+import { blockMeans } from './kernels.ts';
 import { type AxisMap, axisMap, axisTaps } from './resample.ts';
 
 /** A network mask (0..255) covering the whole image, at the network's resolution. */
@@ -93,18 +94,19 @@ export async function refineMask(options: {
   const mask = alignMask(options.mask, options.original);
   const gridMask = await maskAt({ mask, grid: guide, snap: config.maskSnap });
   const radius = Math.max(1, Math.round(Math.max(guide.width, guide.height) * config.radius));
+  const withColours = options.colours !== false;
+  const blockFactor = withColours ? colourFactor(guide, config) : 1;
   const coeffs = config.enabled
-    ? guidedCoefficients({ guide, mask: gridMask, radius, eps: config.eps })
+    ? guidedCoefficients({ guide, mask: gridMask, radius, eps: config.eps, blockFactor })
     : flatCoefficients(gridMask, guide);
-  const colours = options.colours === false ? null : colourEstimates(guide, coeffs, config);
+  const colours = withColours ? colourEstimates(guide, coeffs, config) : null;
   const alpha = alphaFromCoefficients({ image: await image, coeffs, snap: config.snap });
   return { alpha, colours };
 }
 
 /** Foreground and background colour estimates on a coarse grid (see blurFusionEstimates). */
 function colourEstimates(guide: GuideImage, coeffs: GuidedCoefficients, config: RefineConfig): ColourGrid {
-  const factor = Math.ceil(Math.sqrt((guide.width * guide.height) / config.colourPixels));
-  const { small, smallAlpha } = colourGrid({ guide, coeffs, factor });
+  const { small, smallAlpha } = colourGrid({ guide, coeffs, factor: colourFactor(guide, config) });
   const scale = Math.max(small.width, small.height) / 1024;
   const radii = FUSION_RADII_AT_1024.map((r, i) => Math.max(FUSION_MIN_RADII[i]!, Math.round(r * scale))) as [
     number,
@@ -112,6 +114,11 @@ function colourEstimates(guide: GuideImage, coeffs: GuidedCoefficients, config: 
   ];
   const estimates = blurFusionEstimates({ image: small, alpha: smallAlpha, radii });
   return { ...estimates, width: small.width, height: small.height };
+}
+
+/** The side of the blocks the colour grid averages: it has at most colourPixels cells. */
+function colourFactor(guide: { width: number; height: number }, config: RefineConfig): number {
+  return Math.ceil(Math.sqrt((guide.width * guide.height) / config.colourPixels));
 }
 
 function fitPixels(image: { width: number; height: number }, maxPixels: number) {
@@ -257,7 +264,8 @@ function flatCoefficients(mask: Float32Array, grid: { width: number; height: num
 
 /**
  * The guide and its refined alpha averaged over factor x factor blocks (partial blocks at the right
- * and bottom), in one pass: the grid on which foreground colours are estimated.
+ * and bottom): the grid on which foreground colours are estimated. Made with the coefficients when
+ * they were asked for (the planes are at hand in the kernel's memory then), else from them here.
  */
 function colourGrid(options: { guide: GuideImage; coeffs: GuidedCoefficients; factor: number }) {
   const { guide, coeffs, factor } = options;
@@ -265,67 +273,9 @@ function colourGrid(options: { guide: GuideImage; coeffs: GuidedCoefficients; fa
   if (factor <= 1) return { small: guide, smallAlpha: applyCoefficients(coeffs, guide) };
   const w = Math.ceil(width / factor);
   const h = Math.ceil(height / factor);
-  const [r, g, b, a] = blockMeans(
-    [guide.r, guide.g, guide.b],
-    [coeffs.ar, coeffs.ag, coeffs.ab, coeffs.b],
-    width,
-    height,
-    factor,
-  ) as [Float32Array, Float32Array, Float32Array, Float32Array];
+  const made = coeffs.blocks?.factor === factor ? coeffs.blocks : null;
+  const [r, g, b, a] = made
+    ? [made.r, made.g, made.b, made.alpha]
+    : blockMeans(guide, [coeffs.ar, coeffs.ag, coeffs.ab, coeffs.b], factor);
   return { small: { r, g, b, width: w, height: h }, smallAlpha: a };
-}
-
-/** colourGrid's loops (positional parameters: see upsampledAlpha in alpha.ts): [r, g, b, alpha]. */
-function blockMeans(
-  guide: Float32Array[],
-  coeffs: Float32Array[],
-  width: number,
-  height: number,
-  factor: number,
-): Float32Array[] {
-  const w = Math.ceil(width / factor);
-  const h = Math.ceil(height / factor);
-  const r = new Float32Array(w * h);
-  const g = new Float32Array(w * h);
-  const b = new Float32Array(w * h);
-  const a = new Float32Array(w * h);
-  const [gr, gg, gb] = guide as [Float32Array, Float32Array, Float32Array];
-  const [ar, ag, ab, bk] = coeffs as [Float32Array, Float32Array, Float32Array, Float32Array];
-  for (let y = 0; y < height; y++) {
-    const row = Math.floor(y / factor) * w;
-    // Each block's part of this row is summed first, then added to its cell once.
-    for (let bx = 0, x = 0, i = y * width; bx < w; bx++) {
-      const end = Math.min(width, x + factor);
-      let sr = 0;
-      let sg = 0;
-      let sb = 0;
-      let sa = 0;
-      for (; x < end; x++, i++) {
-        const R = gr[i]!;
-        const G = gg[i]!;
-        const B = gb[i]!;
-        const v = ar[i]! * R + ag[i]! * G + ab[i]! * B + bk[i]!;
-        sr += R;
-        sg += G;
-        sb += B;
-        sa += Math.min(1, Math.max(0, v));
-      }
-      r[row + bx]! += sr;
-      g[row + bx]! += sg;
-      b[row + bx]! += sb;
-      a[row + bx]! += sa;
-    }
-  }
-  for (let by = 0; by < h; by++) {
-    const rows = Math.min(factor, height - by * factor);
-    for (let bx = 0; bx < w; bx++) {
-      const cell = by * w + bx;
-      const k = 1 / (rows * Math.min(factor, width - bx * factor));
-      r[cell] = r[cell]! * k;
-      g[cell] = g[cell]! * k;
-      b[cell] = b[cell]! * k;
-      a[cell] = a[cell]! * k;
-    }
-  }
-  return [r, g, b, a];
 }
