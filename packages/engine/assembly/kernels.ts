@@ -501,3 +501,43 @@ export function blockMeans(R: usize, G: usize, B: usize, coeffs: usize, w: i32, 
   const p = f32At(plane, i);
   store<f32>(p, <f32>(<f64>load<f32>(p) * k));
 }
+
+/** Interleaved 8-bit RGB (n pixels) to three planes in [0,1]: r, then g, then b, into `out`. */
+export function toPlanes(rgb: usize, n: i32, out: usize): void {
+  const k: f64 = 1.0 / 255;
+  const g = out + ((<usize>n) << 2);
+  const b = g + ((<usize>n) << 2);
+  for (let i = 0; i < n; i++) {
+    const p = rgb + <usize>(i * 3);
+    store<f32>(f32At(out, i), <f32>(<f64>load<u8>(p) * k));
+    store<f32>(f32At(g, i), <f32>(<f64>load<u8>(p + 1) * k));
+    store<f32>(f32At(b, i), <f32>(<f64>load<u8>(p + 2) * k));
+  }
+}
+
+/**
+ * Bilinear resampling of an 8-bit plane `width` wide onto toWidth × toHeight by the axis maps
+ * (xi0, xi1: i32 taps; xw: f32 weights of the second; the same for y), each result snapped: within
+ * `snap` levels of 0 or 255 exactly 0 or 1, else value / 255 (see maskAt in pipeline/refine.ts).
+ */
+export function bilinearSnapped(src: usize, width: i32, toWidth: i32, toHeight: i32, xi0: usize, xi1: usize, xw: usize, yi0: usize, yi1: usize, yw: usize, snap: i32, out: usize): void {
+  const lo = <f64>snap;
+  const hi = <f64>(255 - snap);
+  for (let y = 0; y < toHeight; y++) {
+    const r0 = src + <usize>(load<i32>(i32At(yi0, y)) * width);
+    const r1 = src + <usize>(load<i32>(i32At(yi1, y)) * width);
+    const wy = <f64>load<f32>(f32At(yw, y));
+    const row = y * toWidth;
+    for (let x = 0; x < toWidth; x++) {
+      const a = <usize>load<i32>(i32At(xi0, x));
+      const b = <usize>load<i32>(i32At(xi1, x));
+      const wx = <f64>load<f32>(f32At(xw, x));
+      const ta = <f64>load<u8>(r0 + a);
+      const top = ta + (<f64>load<u8>(r0 + b) - ta) * wx;
+      const ba = <f64>load<u8>(r1 + a);
+      const bottom = ba + (<f64>load<u8>(r1 + b) - ba) * wx;
+      const v = top + (bottom - top) * wy;
+      store<f32>(f32At(out, row + x), v <= lo ? 0 : v >= hi ? 1 : <f32>(v / 255));
+    }
+  }
+}

@@ -17,7 +17,16 @@ describe('WebAssembly kernels', () => {
         .map((e) => e.name)
         .sort(),
     ).toEqual(
-      ['blockMeans', 'boxMean', 'fusedEstimates', 'guidedCoefficients', 'guidedScratch', 'memory'].sort(),
+      [
+        'bilinearSnapped',
+        'blockMeans',
+        'boxMean',
+        'fusedEstimates',
+        'guidedCoefficients',
+        'guidedScratch',
+        'memory',
+        'toPlanes',
+      ].sort(),
     );
   });
 

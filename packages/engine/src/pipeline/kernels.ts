@@ -1,5 +1,6 @@
 /// <reference path="../webassembly.d.ts" />
 import { readFileSync } from 'node:fs';
+import type { AxisMap } from './resample.ts';
 
 // The refinement's hottest loops as WebAssembly (assembly/kernels.ts, compiled by
 // scripts/build-kernels.ts into kernels.wasm beside this file). One instance per thread, whose
@@ -112,6 +113,15 @@ class Layout {
 
   f32(length: number): Float32Array {
     return new Float32Array(memory.buffer, this.reserve(length * 4), length);
+  }
+
+  /** A copy of `array` in this memory; its offset. */
+  copy(array: Uint8Array | Int32Array | Float32Array): number {
+    const at = this.reserve(array.byteLength);
+    new Uint8Array(memory.buffer, at, array.byteLength).set(
+      new Uint8Array(array.buffer, array.byteOffset, array.byteLength),
+    );
+    return at;
   }
 }
 
@@ -249,6 +259,65 @@ export function blockMeans(guide: Guide, coeffs: readonly Float32Array[], factor
   const at = (c: number) => planes.byteOffset + c * n * 4;
   layout.kernels.blockMeans(at(0), at(1), at(2), at(3), w, h, factor, small.byteOffset);
   const result = quarters(small);
+  layout.done();
+  return result;
+}
+
+/** Interleaved 8-bit RGB to planes in [0,1]: [r, g, b]. */
+export function toPlanes(rgb: Uint8Array): [Float32Array, Float32Array, Float32Array] {
+  const n = rgb.length / 3;
+  const layout = new Layout(span(rgb.length, 3 * n * 4));
+  const at = layout.copy(rgb);
+  const out = layout.f32(3 * n);
+  layout.kernels.toPlanes(at, n, out.byteOffset);
+  const planes = [0, 1, 2].map((c) => out.slice(c * n, (c + 1) * n)) as [
+    Float32Array,
+    Float32Array,
+    Float32Array,
+  ];
+  layout.done();
+  return planes;
+}
+
+/**
+ * An 8-bit plane resampled bilinearly by the axis maps (see resample.ts), each value snapped:
+ * within `snap` levels of 0 or 255 exactly 0 or 1, else value / 255.
+ */
+export function bilinearSnapped(
+  src: { data: Uint8Array; width: number },
+  xs: AxisMap,
+  ys: AxisMap,
+  snap: number,
+): Float32Array {
+  const toWidth = xs.i0.length;
+  const toHeight = ys.i0.length;
+  const maps = [xs.i0, xs.i1, xs.w, ys.i0, ys.i1, ys.w];
+  const layout = new Layout(span(src.data.length, ...maps.map((m) => m.byteLength), toWidth * toHeight * 4));
+  const at = layout.copy(src.data);
+  const [xi0, xi1, xw, yi0, yi1, yw] = maps.map((m) => layout.copy(m)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const out = layout.f32(toWidth * toHeight);
+  layout.kernels.bilinearSnapped(
+    at,
+    src.width,
+    toWidth,
+    toHeight,
+    xi0,
+    xi1,
+    xw,
+    yi0,
+    yi1,
+    yw,
+    snap,
+    out.byteOffset,
+  );
+  const result = out.slice();
   layout.done();
   return result;
 }

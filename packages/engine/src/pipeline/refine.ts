@@ -4,7 +4,7 @@ import type { ColourGrid } from './compose.ts';
 import { centredInput, plainBytes } from './decode.ts';
 import { blurFusionEstimates } from './foreground.ts';
 import { applyCoefficients, type GuidedCoefficients, type GuideImage, guidedCoefficients } from './guided.ts';
-import { blockMeans } from './kernels.ts';
+import { bilinearSnapped, blockMeans, toPlanes } from './kernels.ts';
 import { type AxisMap, axisMap, axisTaps } from './resample.ts';
 
 /** A network mask (0..255) covering the whole image, at the network's resolution. */
@@ -137,23 +137,8 @@ async function rgbAt(image: Pixels, grid: { width: number; height: number }): Pr
 }
 
 function planar(data: Uint8Array, grid: { width: number; height: number }): GuideImage {
-  const { width, height } = grid;
-  const n = width * height;
-  const r = new Float32Array(n);
-  const g = new Float32Array(n);
-  const b = new Float32Array(n);
-  toPlanes(data, r, g, b);
-  return { r, g, b, width, height };
-}
-
-/** Interleaved 8-bit RGB to planes in [0,1] (positional parameters: see upsampledAlpha in alpha.ts). */
-function toPlanes(data: Uint8Array, r: Float32Array, g: Float32Array, b: Float32Array): void {
-  const k = 1 / 255;
-  for (let i = 0, p = 0; i < r.length; i++, p += 3) {
-    r[i] = data[p]! * k;
-    g[i] = data[p + 1]! * k;
-    b[i] = data[p + 2]! * k;
-  }
+  const [r, g, b] = toPlanes(data);
+  return { r, g, b, width: grid.width, height: grid.height };
 }
 
 async function maskAt(options: {
@@ -165,7 +150,7 @@ async function maskAt(options: {
   const { width, height } = grid;
   if (width * 2 >= mask.width && height * 2 >= mask.height) {
     // Close to the network's size (large photos): plain bilinear needs no anti-aliasing, and is cheap.
-    return bilinear(mask.data, mask.width, mask.height, width, height, snap);
+    return bilinearSnapped(mask, axisMap(width, mask.width), axisMap(height, mask.height), snap);
   }
   const raw = { width: mask.width, height: mask.height, channels: 1 as const };
   const data = await sharp(mask.data, { raw })
@@ -173,13 +158,13 @@ async function maskAt(options: {
     .extractChannel(0)
     .raw()
     .toBuffer();
-  return snappedPlane(plainBytes(data), snap);
-}
-
-function snappedPlane(data: Uint8Array, snap: number): Float32Array {
-  const out = new Float32Array(data.length);
-  for (let i = 0; i < data.length; i++) out[i] = snapped(data[i]!, snap);
-  return out;
+  // Identity maps: the values as they are, snapped.
+  return bilinearSnapped(
+    { data: plainBytes(data), width },
+    axisMap(width, width),
+    axisMap(height, height),
+    snap,
+  );
 }
 
 /**
@@ -216,42 +201,6 @@ function shifted(data: Uint8Array, width: number, height: number, xs: AxisMap, y
       const top = data[r0 + a]! + (data[r0 + b]! - data[r0 + a]!) * wx;
       const bottom = data[r1 + a]! + (data[r1 + b]! - data[r1 + a]!) * wx;
       out[y * width + x] = Math.round(top + (bottom - top) * wy);
-    }
-  }
-  return out;
-}
-
-/** A mask value as a fraction, with values within `snap` levels of 0 or 255 made exactly 0 or 1. */
-function snapped(v: number, snap: number): number {
-  return v <= snap ? 0 : v >= 255 - snap ? 1 : v / 255;
-}
-
-/**
- * Pixel-centre bilinear resampling of an 8-bit plane to toWidth × toHeight, each result snapped (see
- * `snapped`; positional parameters: see upsampledAlpha in alpha.ts).
- */
-function bilinear(
-  src: Uint8Array,
-  width: number,
-  height: number,
-  toWidth: number,
-  toHeight: number,
-  snap: number,
-): Float32Array {
-  const { i0: xi0, i1: xi1, w: xw } = axisMap(toWidth, width);
-  const { i0: yi0, i1: yi1, w: yw } = axisMap(toHeight, height);
-  const out = new Float32Array(toWidth * toHeight);
-  for (let y = 0; y < toHeight; y++) {
-    const r0 = yi0[y]! * width;
-    const r1 = yi1[y]! * width;
-    const wy = yw[y]!;
-    for (let x = 0; x < toWidth; x++) {
-      const a = xi0[x]!;
-      const b = xi1[x]!;
-      const wx = xw[x]!;
-      const top = src[r0 + a]! + (src[r0 + b]! - src[r0 + a]!) * wx;
-      const bottom = src[r1 + a]! + (src[r1 + b]! - src[r1 + a]!) * wx;
-      out[y * toWidth + x] = snapped(top + (bottom - top) * wy, snap);
     }
   }
   return out;
