@@ -13,10 +13,11 @@ const setup = workerData as WorkerSetup;
 // libvips' operation cache only helps repeated identical operations; here it would just hold memory.
 sharp.cache(false);
 // A removal leaves ~100 MB of typed arrays (photo, alpha, refinement planes) that V8 would collect
-// only later, on top of the next request's peak: collect them as soon as the reply is sent. The
-// collection takes the thread for ~50-70 ms at 12 MP; in the `fast` budget it marks on V8's
-// background threads instead, so that a request arriving meanwhile (a preview beside its full
-// size) starts at once, at the cost of ~15 MB more at peak (README, benchmark).
+// only later, on top of the next request's peak: ask for a collection as soon as the reply is sent.
+// It takes the thread for ~40-70 ms at 12 MP, and runs when the next request wakes the worker (its
+// event loop waits in Atomics.wait until then). In the `fast` budget it is asked for as 'async',
+// which V8 (Node 20) runs as a task of this thread after the request has started its decodes, at
+// the cost of ~15 MB more at peak (README, "The collection after a reply").
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as (options?: { type: 'major'; execution: 'async' }) => unknown;
 const collectGarbage = setup.concurrentCollection
