@@ -54,6 +54,21 @@ interface Kernels {
     factor: number,
     out: number,
   ): void;
+  toPlanes(rgb: number, n: number, out: number): void;
+  bilinearSnapped(
+    src: number,
+    width: number,
+    toWidth: number,
+    toHeight: number,
+    xi0: number,
+    xi1: number,
+    xw: number,
+    yi0: number,
+    yi1: number,
+    yw: number,
+    snap: number,
+    out: number,
+  ): void;
 }
 
 type Planes4 = [Float32Array, Float32Array, Float32Array, Float32Array];
