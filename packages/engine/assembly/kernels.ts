@@ -234,17 +234,26 @@ export function guidedScratch(w: i32, h: i32, r: i32): usize {
   return plane + plane + aligned(n) + plane + (meansAt(0, w, h, r, <i32>n) + (plane << 2));
 }
 
+// windowMeans' per-tile buffers, first in its scratch: per pixel of the tile, its window's four
+// corners (i32), the window's reciprocal area (f64) and its means of each source (f32).
+const CELLS: usize = <usize>(TILE * TILE);
+const CORNER_BYTES: usize = CELLS << 4;
+const INV_BYTES: usize = CELLS << 3;
+const TILE_MEANS_BYTES: usize = (<usize>SOURCES * CELLS) << 2;
+
 /**
- * windowMeans' scratch, from `work`: the tile sort (first, tileOf, order, next), one summed-area
- * table, the tile's corners and reciprocals, the tile's means of each source; then, where this
- * returns, the means of an averaging call (4 planes of m).
+ * windowMeans' scratch from `work`: the per-tile buffers, one summed-area table (f64, the tile
+ * grown by r), then from here the tile sort (first, tileOf, order, next).
  */
+function sortAt(work: usize, r: i32): usize {
+  const side = <usize>(TILE + 2 * r + 1);
+  return work + CORNER_BYTES + INV_BYTES + TILE_MEANS_BYTES + aligned((side * side) << 3);
+}
+
+/** After the tile sort of m pixels: the means of an averaging call (4 planes of m). */
 function meansAt(work: usize, w: i32, h: i32, r: i32, m: i32): usize {
   const tiles = <usize>(((w + TILE - 1) / TILE) * ((h + TILE - 1) / TILE));
-  const side = <usize>(TILE + 2 * r + 1);
-  const cells = <usize>(TILE * TILE);
-  const sort = aligned(((tiles + 1) << 2) + ((<usize>m) << 3) + (tiles << 2));
-  return work + sort + aligned((side * side) << 3) + (cells << 4) + (cells << 3) + ((<usize>SOURCES * cells) << 2);
+  return sortAt(work, r) + aligned(((tiles + 1) << 2) + ((<usize>m) << 3) + (tiles << 2));
 }
 
 /**
@@ -257,15 +266,14 @@ function meansAt(work: usize, w: i32, h: i32, r: i32, m: i32): usize {
 function windowMeans(at: usize, m: i32, w: i32, h: i32, r: i32, x0: usize, x1: usize, x2: usize, x3: usize, solve: bool, eps: f64, a0: usize, a1: usize, a2: usize, a3: usize, work: usize): void {
   const tilesX = (w + TILE - 1) / TILE;
   const tileCount = tilesX * ((h + TILE - 1) / TILE);
-  const first = work;
+  const corner = work;
+  const inv = corner + CORNER_BYTES;
+  const tileMeans = inv + INV_BYTES;
+  const table = tileMeans + TILE_MEANS_BYTES;
+  const first = sortAt(work, r);
   const tileOf = first + (((<usize>tileCount) + 1) << 2);
   const order = tileOf + ((<usize>m) << 2);
   const next = order + ((<usize>m) << 2);
-  const side = TILE + 2 * r + 1;
-  const table = work + aligned((((<usize>tileCount) + 1) << 2) + ((<usize>m) << 3) + ((<usize>tileCount) << 2));
-  const corner = table + aligned((<usize>(side * side)) << 3);
-  const inv = corner + (<usize>(4 * TILE * TILE) << 2);
-  const tileMeans = inv + (<usize>(TILE * TILE) << 3);
   const means = meansAt(work, w, h, r, m);
   // Counting sort of the pixels by tile (stable: each tile's pixels stay in row order).
   memory.fill(first, 0, ((<usize>tileCount) + 1) << 2);

@@ -1,5 +1,6 @@
 /// <reference path="../webassembly.d.ts" />
 import { readFileSync } from 'node:fs';
+import type { GuideImage } from './guided.ts';
 import type { AxisMap } from './resample.ts';
 
 // The refinement's hottest loops as WebAssembly (assembly/kernels.ts, compiled by
@@ -73,15 +74,6 @@ interface Kernels {
 
 type Planes4 = [Float32Array, Float32Array, Float32Array, Float32Array];
 
-/** Planar RGB in [0,1] at the refinement grid (pipeline/guided.ts' GuideImage). */
-interface Guide {
-  r: Float32Array;
-  g: Float32Array;
-  b: Float32Array;
-  width: number;
-  height: number;
-}
-
 const PAGE = 65536;
 /** The module's own data (none today) would lie below this; planes are laid out above it. */
 const BASE = PAGE;
@@ -101,22 +93,26 @@ function instantiate(memory: WebAssembly.Memory): Kernels {
   return new WebAssembly.Instance(compiled, { env: { memory } }).exports as unknown as Kernels;
 }
 
-/** One call's regions, laid out front to back in the thread's memory (grown first if need be). */
+/**
+ * Runs one call: `work` lays its regions out in the thread's memory (grown first to `bytes` if need
+ * be), calls the kernels and copies its results out. Then a memory grown past KEEP_BYTES is let go.
+ */
+function withLayout<T>(bytes: number, work: (layout: Layout, kernels: Kernels) => T): T {
+  const missing = BASE + bytes - memory.buffer.byteLength;
+  if (missing > 0) memory.grow(Math.ceil(missing / PAGE));
+  try {
+    return work(new Layout(), kernels);
+  } finally {
+    if (memory.buffer.byteLength > KEEP_BYTES) {
+      memory = new WebAssembly.Memory({ initial: 1 });
+      kernels = instantiate(memory);
+    }
+  }
+}
+
+/** One call's regions, laid out front to back in the thread's memory. */
 class Layout {
-  readonly kernels = kernels;
   private next = BASE;
-
-  constructor(bytes: number) {
-    const missing = BASE + bytes - memory.buffer.byteLength;
-    if (missing > 0) memory.grow(Math.ceil(missing / PAGE));
-  }
-
-  /** After the call: results have been copied out; a memory grown past KEEP_BYTES is let go. */
-  done(): void {
-    if (memory.buffer.byteLength <= KEEP_BYTES) return;
-    memory = new WebAssembly.Memory({ initial: 1 });
-    kernels = instantiate(memory);
-  }
 
   /** A region of `bytes`; its offset. */
   reserve(bytes: number): number {
@@ -128,6 +124,16 @@ class Layout {
 
   f32(length: number): Float32Array {
     return new Float32Array(memory.buffer, this.reserve(length * 4), length);
+  }
+
+  /** Copies of equal planes one after another in this memory. */
+  stacked(planes: readonly Float32Array[]): Float32Array {
+    const n = planes[0]!.length;
+    const region = this.f32(planes.length * n);
+    planes.forEach((plane, c) => {
+      region.set(plane, c * n);
+    });
+    return region;
   }
 
   /** A copy of `array` in this memory; its offset. */
@@ -162,16 +168,14 @@ export function boxMean(options: {
 }): Float32Array {
   const { src, width: w, height: h } = options;
   const n = w * h;
-  const layout = new Layout(span(n * 4, n * 4, n * 4, (w + 1) * 8, w * 8));
-  const planes = [layout.f32(n), layout.f32(n)];
-  planes[0]!.set(src);
-  const tmp = layout.reserve(n * 4);
   const r = Math.max(0, Math.floor(options.radius));
-  const [at, out] = planes.map((plane) => plane.byteOffset) as [number, number];
-  layout.kernels.boxMean(at, out, tmp, w, h, r, layout.reserve((w + 1) * 8), layout.reserve(w * 8));
-  const result = planes[1]!.slice();
-  layout.done();
-  return result;
+  return withLayout(span(n * 4, n * 4, n * 4, (w + 1) * 8, w * 8), (layout, kernels) => {
+    const at = layout.stacked([src]).byteOffset;
+    const out = layout.f32(n);
+    const tmp = layout.reserve(n * 4);
+    kernels.boxMean(at, out.byteOffset, tmp, w, h, r, layout.reserve((w + 1) * 8), layout.reserve(w * 8));
+    return out.slice();
+  });
 }
 
 /**
@@ -179,35 +183,21 @@ export function boxMean(options: {
  * [0,1] under `alpha`: six planes, F̄ then B̄, 0..255.
  */
 export function fusedEstimates(
-  image: { r: Float32Array; g: Float32Array; b: Float32Array; width: number; height: number },
+  image: GuideImage,
   alpha: Float32Array,
   radii: readonly [number, number],
 ): Float32Array[] {
   const { width: w, height: h } = image;
   const n = w * h;
   const scratch = 9 * n * 4 + (2 * w + 1) * 8;
-  const layout = new Layout(span(3 * n * 4, n * 4, 6 * n * 4, scratch));
-  const rgb = layout.f32(3 * n);
-  rgb.set(image.r, 0);
-  rgb.set(image.g, n);
-  rgb.set(image.b, 2 * n);
-  const a = layout.f32(n);
-  a.set(alpha);
-  const out = layout.f32(6 * n);
   const [r0, r1] = radii.map((r) => Math.max(0, Math.floor(r))) as [number, number];
-  layout.kernels.fusedEstimates(
-    rgb.byteOffset,
-    a.byteOffset,
-    w,
-    h,
-    r0,
-    r1,
-    out.byteOffset,
-    layout.reserve(scratch),
-  );
-  const planes = Array.from({ length: 6 }, (_, c) => out.slice(c * n, (c + 1) * n));
-  layout.done();
-  return planes;
+  return withLayout(span(3 * n * 4, n * 4, 6 * n * 4, scratch), (layout, kernels) => {
+    const rgb = layout.stacked([image.r, image.g, image.b]).byteOffset;
+    const a = layout.stacked([alpha]).byteOffset;
+    const out = layout.f32(6 * n);
+    kernels.fusedEstimates(rgb, a, w, h, r0, r1, out.byteOffset, layout.reserve(scratch));
+    return split(out, 6);
+  });
 }
 
 /**
@@ -218,7 +208,7 @@ export function fusedEstimates(
  * in the kernel's memory.
  */
 export function guidedPlanes(
-  guide: Guide,
+  guide: GuideImage,
   p: Float32Array,
   radius: number,
   eps: number,
@@ -229,69 +219,54 @@ export function guidedPlanes(
   const r = Math.max(1, Math.floor(radius));
   const scratch = kernels.guidedScratch(w, h, r);
   const cells = factor > 1 ? Math.ceil(w / factor) * Math.ceil(h / factor) : 0;
-  const layout = new Layout(span(4 * n * 4, 4 * n * 4, scratch, 4 * cells * 4));
-  const input = layout.f32(4 * n);
-  input.set(guide.r, 0);
-  input.set(guide.g, n);
-  input.set(guide.b, 2 * n);
-  input.set(p, 3 * n);
-  const out = layout.f32(4 * n);
-  const at = (c: number) => input.byteOffset + c * n * 4;
-  layout.kernels.guidedCoefficients(
-    at(0),
-    at(1),
-    at(2),
-    at(3),
-    w,
-    h,
-    r,
-    eps,
-    out.byteOffset,
-    layout.reserve(scratch),
-  );
-  let blocks: Planes4 | null = null;
-  if (factor > 1) {
-    const small = layout.f32(4 * cells);
-    layout.kernels.blockMeans(at(0), at(1), at(2), out.byteOffset, w, h, factor, small.byteOffset);
-    blocks = quarters(small);
-  }
-  const coefficients = quarters(out);
-  layout.done();
-  return { coefficients, blocks };
+  return withLayout(span(4 * n * 4, 4 * n * 4, scratch, 4 * cells * 4), (layout, kernels) => {
+    const input = layout.stacked([guide.r, guide.g, guide.b, p]);
+    const [R, G, B, P] = [0, 1, 2, 3].map((c) => input.byteOffset + c * n * 4) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    const out = layout.f32(4 * n);
+    kernels.guidedCoefficients(R, G, B, P, w, h, r, eps, out.byteOffset, layout.reserve(scratch));
+    let blocks: Planes4 | null = null;
+    if (factor > 1) {
+      const small = layout.f32(4 * cells);
+      kernels.blockMeans(R, G, B, out.byteOffset, w, h, factor, small.byteOffset);
+      blocks = split(small, 4) as Planes4;
+    }
+    return { coefficients: split(out, 4) as Planes4, blocks };
+  });
 }
 
 /** The colour grid of guidedPlanes for coefficients made elsewhere (refinement off). */
-export function blockMeans(guide: Guide, coeffs: readonly Float32Array[], factor: number): Planes4 {
+export function blockMeans(guide: GuideImage, coeffs: readonly Float32Array[], factor: number): Planes4 {
   const { width: w, height: h } = guide;
   const n = w * h;
   const cells = Math.ceil(w / factor) * Math.ceil(h / factor);
-  const layout = new Layout(span(7 * n * 4, 4 * cells * 4));
-  const planes = layout.f32(7 * n);
-  [guide.r, guide.g, guide.b, ...coeffs].forEach((plane, c) => {
-    planes.set(plane, c * n);
+  return withLayout(span(7 * n * 4, 4 * cells * 4), (layout, kernels) => {
+    const planes = layout.stacked([guide.r, guide.g, guide.b, ...coeffs]);
+    const [R, G, B, C] = [0, 1, 2, 3].map((c) => planes.byteOffset + c * n * 4) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    const small = layout.f32(4 * cells);
+    kernels.blockMeans(R, G, B, C, w, h, factor, small.byteOffset);
+    return split(small, 4) as Planes4;
   });
-  const small = layout.f32(4 * cells);
-  const at = (c: number) => planes.byteOffset + c * n * 4;
-  layout.kernels.blockMeans(at(0), at(1), at(2), at(3), w, h, factor, small.byteOffset);
-  const result = quarters(small);
-  layout.done();
-  return result;
 }
 
 /** Interleaved 8-bit RGB to planes in [0,1]: [r, g, b]. */
 export function toPlanes(rgb: Uint8Array): [Float32Array, Float32Array, Float32Array] {
   const n = rgb.length / 3;
-  const layout = new Layout(span(rgb.length, 3 * n * 4));
-  const at = layout.copy(rgb);
-  const out = layout.f32(3 * n);
-  layout.kernels.toPlanes(at, n, out.byteOffset);
-  const planes = [0, 1, 2].map((c) => out.slice(c * n, (c + 1) * n)) as [
-    Float32Array,
-    Float32Array,
-    Float32Array,
-  ];
-  layout.done();
-  return planes;
+  return withLayout(span(rgb.length, 3 * n * 4), (layout, kernels) => {
+    const at = layout.copy(rgb);
+    const out = layout.f32(3 * n);
+    kernels.toPlanes(at, n, out.byteOffset);
+    return split(out, 3) as [Float32Array, Float32Array, Float32Array];
+  });
 }
 
 /**
@@ -307,38 +282,38 @@ export function bilinearSnapped(
   const toWidth = xs.i0.length;
   const toHeight = ys.i0.length;
   const maps = [xs.i0, xs.i1, xs.w, ys.i0, ys.i1, ys.w];
-  const layout = new Layout(span(src.data.length, ...maps.map((m) => m.byteLength), toWidth * toHeight * 4));
-  const at = layout.copy(src.data);
-  const [xi0, xi1, xw, yi0, yi1, yw] = maps.map((m) => layout.copy(m)) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const out = layout.f32(toWidth * toHeight);
-  layout.kernels.bilinearSnapped(
-    at,
-    src.width,
-    toWidth,
-    toHeight,
-    xi0,
-    xi1,
-    xw,
-    yi0,
-    yi1,
-    yw,
-    snap,
-    out.byteOffset,
-  );
-  const result = out.slice();
-  layout.done();
-  return result;
+  const bytes = span(src.data.length, ...maps.map((m) => m.byteLength), toWidth * toHeight * 4);
+  return withLayout(bytes, (layout, kernels) => {
+    const at = layout.copy(src.data);
+    const [xi0, xi1, xw, yi0, yi1, yw] = maps.map((m) => layout.copy(m)) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    const out = layout.f32(toWidth * toHeight);
+    kernels.bilinearSnapped(
+      at,
+      src.width,
+      toWidth,
+      toHeight,
+      xi0,
+      xi1,
+      xw,
+      yi0,
+      yi1,
+      yw,
+      snap,
+      out.byteOffset,
+    );
+    return out.slice();
+  });
 }
 
-/** Copies of the four equal planes that make up `planes`. */
-function quarters(planes: Float32Array): Planes4 {
-  const n = planes.length / 4;
-  return [0, 1, 2, 3].map((c) => planes.slice(c * n, (c + 1) * n)) as Planes4;
+/** Copies of the `count` equal planes that make up `planes`. */
+function split(planes: Float32Array, count: number): Float32Array[] {
+  const n = planes.length / count;
+  return Array.from({ length: count }, (_, c) => planes.slice(c * n, (c + 1) * n));
 }

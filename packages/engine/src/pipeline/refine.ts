@@ -99,14 +99,14 @@ export async function refineMask(options: {
   const coeffs = config.enabled
     ? guidedCoefficients({ guide, mask: gridMask, radius, eps: config.eps, blockFactor })
     : flatCoefficients(gridMask, guide);
-  const colours = withColours ? colourEstimates(guide, coeffs, config) : null;
+  const colours = withColours ? colourEstimates(guide, coeffs, blockFactor) : null;
   const alpha = alphaFromCoefficients({ image: await image, coeffs, snap: config.snap });
   return { alpha, colours };
 }
 
 /** Foreground and background colour estimates on a coarse grid (see blurFusionEstimates). */
-function colourEstimates(guide: GuideImage, coeffs: GuidedCoefficients, config: RefineConfig): ColourGrid {
-  const { small, smallAlpha } = colourGrid({ guide, coeffs, factor: colourFactor(guide, config) });
+function colourEstimates(guide: GuideImage, coeffs: GuidedCoefficients, factor: number): ColourGrid {
+  const { small, smallAlpha } = colourGrid({ guide, coeffs, factor });
   const scale = Math.max(small.width, small.height) / 1024;
   const radii = FUSION_RADII_AT_1024.map((r, i) => Math.max(FUSION_MIN_RADII[i]!, Math.round(r * scale))) as [
     number,
