@@ -345,6 +345,16 @@ describe('engine: errors', () => {
     expect((await engine.probe()).networkMs).toBeGreaterThan(50);
   });
 
+  it("lets a removal's arrays go while the worker waits, not when the next request comes", async () => {
+    // Piscina's default Atomics.wait would hold the worker's event loop until the next task, and the
+    // collection asked for after the reply would run only then (README, "Workers").
+    const large = await discPhoto({ width: 3000, height: 2000 });
+    await engine.remove(large, { size: 'full' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const { arrayBufferBytes } = await engine.probe();
+    expect(arrayBufferBytes).toBeLessThan(24 << 20);
+  });
+
   it('refuses with BUSY when the queue is full, and counts it', async () => {
     const before = engine.stats().rejectedBusy;
     // One worker and a queue of one: the third simultaneous request has no place.

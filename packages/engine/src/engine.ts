@@ -177,8 +177,12 @@ export interface Engine {
     options?: RemovalOptionsInput | Record<string, unknown>,
     call?: RemovalCall,
   ): Promise<RemovalResult>;
-  /** Times one bare network run (1024x1024, blank input) in a worker: a health check, and the benchmark's floor. */
-  probe(): Promise<{ networkMs: number }>;
+  /**
+   * Times one bare network run (1024x1024, blank input) in a worker: a health check, and the
+   * benchmark's floor. Also says how many bytes of typed arrays the worker held when the probe came
+   * (what its last removal left uncollected, plus the kernels' memory: see pipeline/kernels.ts).
+   */
+  probe(): Promise<{ networkMs: number; arrayBufferBytes: number }>;
   /**
    * Resolves once every worker has ended its warm-up (the work around the network, run on a
    * generated photo while the worker waits for its first request: see worker/warm-pipeline.ts).
@@ -229,6 +233,9 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: Number.POSITIVE_INFINITY,
+    // Workers wait for tasks on their event loop, not in Atomics.wait (Piscina's default), which would
+    // hold the loop, and with it the collection asked for after each reply, until the next request.
+    atomics: 'disabled',
   });
   let previews = false;
   try {
@@ -357,7 +364,7 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
       endWarmUp();
       const reply = await pool.run({ probe: true });
       if (!('networkMs' in reply)) throw new Error('worker did not answer the probe');
-      return { networkMs: Math.round(reply.networkMs) };
+      return { networkMs: Math.round(reply.networkMs), arrayBufferBytes: reply.arrayBufferBytes };
     },
     stats: () => ({
       workers,

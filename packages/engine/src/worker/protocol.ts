@@ -45,7 +45,8 @@ export type WorkerReply =
       mask: { mask: MaskData; quality: NetworkQuality } | null;
     }
   | { ok: false; code: number; message: string; value?: string | number }
-  | { ok: true; networkMs: number }
+  /** A probe's answer; `arrayBufferBytes`: the worker's typed arrays held when it came. */
+  | { ok: true; networkMs: number; arrayBufferBytes: number }
   /** The rounds of its warm-up that the worker ran. */
   | { ok: true; warmedRounds: number }
   /** The start-up check's answer: the model is loaded, and whether previews run differently from full sizes. */

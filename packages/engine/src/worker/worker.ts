@@ -14,10 +14,10 @@ const setup = workerData as WorkerSetup;
 sharp.cache(false);
 // A removal leaves ~100 MB of typed arrays (photo, alpha, refinement planes) that V8 would collect
 // only later, on top of the next request's peak: ask for a collection as soon as the reply is sent.
-// It takes the thread for ~40-70 ms at 12 MP, and runs when the next request wakes the worker (its
-// event loop waits in Atomics.wait until then). In the `fast` budget it is asked for as 'async',
-// which V8 (Node 20) runs as a task of this thread after the request has started its decodes, at
-// the cost of ~15 MB more at peak (README, "The collection after a reply").
+// It takes the thread for ~25-70 ms at 12 MP, and runs while the worker waits for its next task (the
+// pool keeps workers off Atomics.wait for that: see engine.ts). In the `fast` budget it is asked for
+// as 'async', which V8 (Node 20) runs as a task of this thread: a request that arrives first starts
+// its decodes before it (README, "The collection after a reply").
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as (options?: { type: 'major'; execution: 'async' }) => unknown;
 const collectGarbage = setup.concurrentCollection
@@ -43,10 +43,11 @@ export default async function handle(task: WorkerTask): Promise<WorkerReply> {
   if (task === null) return { ok: true, ready: true, preview: predictor.previewSpec !== null };
   if ('warmUp' in task) return { ok: true, warmedRounds: await warmUp() };
   if ('probe' in task) {
+    const arrayBufferBytes = process.memoryUsage().arrayBuffers;
     const blank = new Float32Array(3 * predictor.spec.width * predictor.spec.height);
     const start = performance.now();
     await predictor.runTensor(blank);
-    return { ok: true, networkMs: performance.now() - start };
+    return { ok: true, networkMs: performance.now() - start, arrayBufferBytes };
   }
   try {
     const { image, mask, quality } = await render(task, {

@@ -32,7 +32,7 @@ export type ResultMeta = Omit<RemovalResult, 'bytes' | 'image'> & {
  */
 export type InferenceReply =
   | { ok: true; result: ResultMeta }
-  | { ok: true; networkMs: number }
+  | { ok: true; networkMs: number; arrayBufferBytes: number }
   | { ok: false; code: ErrorCodeNumber | 'BUSY'; message: string; value?: string | number };
 
 /** The Redis keys of one deployment (QUEUE_PREFIX). */

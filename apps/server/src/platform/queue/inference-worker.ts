@@ -21,7 +21,7 @@ type AnyJob = Job<InferenceJob['data'], InferenceReply, InferenceJob['name']>;
 export function createInferenceProcessor(deps: { engine: Engine; redis: Redis; keys: InferenceKeys }) {
   const { engine, redis, keys } = deps;
   return async (job: AnyJob): Promise<InferenceReply> => {
-    if (job.name === 'probe') return { ok: true, networkMs: (await engine.probe()).networkMs };
+    if (job.name === 'probe') return { ok: true, ...(await engine.probe()) };
     const { id, options, cacheScope } = job.data as Extract<InferenceJob, { name: 'remove' }>['data'];
     const input = await redis.hgetallBuffer(keys.input(id));
     // The caller deletes the input when it stops waiting (an answer, a timeout): no one to answer.

@@ -205,9 +205,12 @@ export async function createQueuedEngine(options: QueuedEngineOptions): Promise<
     async probe() {
       if (closed) throw new Error('engine is closed');
       const reply = await tracked(
-        ask<Reply<{ networkMs: number }>>({ name: 'probe', data: {} }, randomUUID()),
+        ask<Reply<{ networkMs: number; arrayBufferBytes: number }>>(
+          { name: 'probe', data: {} },
+          randomUUID(),
+        ),
       );
-      return { networkMs: reply.networkMs };
+      return { networkMs: reply.networkMs, arrayBufferBytes: reply.arrayBufferBytes };
     },
     // The workers are other processes that warm up on their own: none here.
     warmedUp: async () => [],
