@@ -9,15 +9,6 @@ export interface GuideImage {
   height: number;
 }
 
-/** The guide and its refined alpha averaged over factor × factor blocks (colourGrid in refine.ts). */
-export interface BlockMeans {
-  factor: number;
-  r: Float32Array;
-  g: Float32Array;
-  b: Float32Array;
-  alpha: Float32Array;
-}
-
 /** Linear model alpha ≈ ar·R + ag·G + ab·B + b per grid pixel (already window-averaged). */
 export interface GuidedCoefficients {
   ar: Float32Array;
@@ -26,8 +17,6 @@ export interface GuidedCoefficients {
   b: Float32Array;
   width: number;
   height: number;
-  /** The block means asked for with the coefficients (made from the planes while at hand). */
-  blocks?: BlockMeans;
 }
 
 /**
@@ -44,16 +33,10 @@ export function guidedCoefficients(options: {
   mask: Float32Array;
   radius: number;
   eps: number;
-  /** Also the block means over blocks of this side (> 1), for the foreground colours. */
-  blockFactor?: number;
 }): GuidedCoefficients {
-  const { guide, mask, radius, eps, blockFactor = 1 } = options;
-  const { width, height } = guide;
-  const { coefficients, blocks } = guidedPlanes(guide, mask, radius, eps, blockFactor);
-  const [ar, ag, ab, b] = coefficients;
-  if (!blocks) return { ar, ag, ab, b, width, height };
-  const [r, g, bb, alpha] = blocks;
-  return { ar, ag, ab, b, width, height, blocks: { factor: blockFactor, r, g, b: bb, alpha } };
+  const { guide, mask, radius, eps } = options;
+  const [ar, ag, ab, b] = guidedPlanes(guide, mask, radius, eps);
+  return { ar, ag, ab, b, width: guide.width, height: guide.height };
 }
 
 /** Applies coefficients to the guide they were computed on: the refined alpha in [0,1] at grid size. */

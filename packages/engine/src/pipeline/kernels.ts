@@ -82,9 +82,18 @@ const ALIGN = 16;
 /**
  * The thread's memory is kept while it is at most this large (the colour grid's calls); a call
  * that grew it past this (the guided filter on a large grid) leaves a fresh one behind, so that a
- * worker does not hold tens of MB between requests.
+ * worker does not hold tens of MB between requests. keepKernelMemory changes it.
  */
-const KEEP_BYTES = 16 << 20;
+let keepBytes = 16 << 20;
+
+/**
+ * How large this thread's kernel memory may stay between calls: past it, a call's memory is let go
+ * when the call ends. Fresh memory costs a page fault per 4 KB at first touch, which the `fast`
+ * budget saves by keeping all of it (Infinity).
+ */
+export function keepKernelMemory(bytes: number): void {
+  keepBytes = bytes;
+}
 
 let memory = new WebAssembly.Memory({ initial: 1 });
 let kernels = instantiate(memory);
@@ -95,7 +104,7 @@ function instantiate(memory: WebAssembly.Memory): Kernels {
 
 /**
  * Runs one call: `work` lays its regions out in the thread's memory (grown first to `bytes` if need
- * be), calls the kernels and copies its results out. Then a memory grown past KEEP_BYTES is let go.
+ * be), calls the kernels and copies its results out. Then a memory grown past keepBytes is let go.
  */
 function withLayout<T>(bytes: number, work: (layout: Layout, kernels: Kernels) => T): T {
   const missing = BASE + bytes - memory.buffer.byteLength;
@@ -103,7 +112,7 @@ function withLayout<T>(bytes: number, work: (layout: Layout, kernels: Kernels) =
   try {
     return work(new Layout(), kernels);
   } finally {
-    if (memory.buffer.byteLength > KEEP_BYTES) {
+    if (memory.buffer.byteLength > keepBytes) {
       memory = new WebAssembly.Memory({ initial: 1 });
       kernels = instantiate(memory);
     }
@@ -202,114 +211,94 @@ export function fusedEstimates(
 
 /**
  * Colour guided filter coefficients (see pipeline/guided.ts) of mask `p` against the guide's
- * planes, window radius `radius`: [ar, ag, ab, b]. With `factor` > 1, also the colour grid the
- * foreground colours are estimated on (see colourGrid in pipeline/refine.ts): the guide and its
- * refined alpha averaged over factor × factor blocks, [r, g, b, alpha], from the planes already
- * in the kernel's memory.
+ * planes, window radius `radius`: [ar, ag, ab, b]. (A removal makes them with refinedGrid, from
+ * planes it lays out itself.)
  */
-export function guidedPlanes(
-  guide: GuideImage,
-  p: Float32Array,
-  radius: number,
-  eps: number,
-  factor = 1,
-): { coefficients: Planes4; blocks: Planes4 | null } {
+export function guidedPlanes(guide: GuideImage, p: Float32Array, radius: number, eps: number): Planes4 {
   const { width: w, height: h } = guide;
   const n = w * h;
   const r = Math.max(1, Math.floor(radius));
   const scratch = kernels.guidedScratch(w, h, r);
-  const cells = factor > 1 ? Math.ceil(w / factor) * Math.ceil(h / factor) : 0;
-  return withLayout(span(4 * n * 4, 4 * n * 4, scratch, 4 * cells * 4), (layout, kernels) => {
-    const input = layout.stacked([guide.r, guide.g, guide.b, p]);
-    const [R, G, B, P] = [0, 1, 2, 3].map((c) => input.byteOffset + c * n * 4) as [
-      number,
-      number,
-      number,
-      number,
-    ];
+  return withLayout(span(4 * n * 4, 4 * n * 4, scratch), (layout, kernels) => {
+    const [R, G, B, P] = fourPlanes(layout.stacked([guide.r, guide.g, guide.b, p]));
     const out = layout.f32(4 * n);
     kernels.guidedCoefficients(R, G, B, P, w, h, r, eps, out.byteOffset, layout.reserve(scratch));
-    let blocks: Planes4 | null = null;
-    if (factor > 1) {
-      const small = layout.f32(4 * cells);
-      kernels.blockMeans(R, G, B, out.byteOffset, w, h, factor, small.byteOffset);
-      blocks = split(small, 4) as Planes4;
-    }
-    return { coefficients: split(out, 4) as Planes4, blocks };
+    return split(out, 4) as Planes4;
   });
 }
 
-/** The colour grid of guidedPlanes for coefficients made elsewhere (refinement off). */
-export function blockMeans(guide: GuideImage, coeffs: readonly Float32Array[], factor: number): Planes4 {
-  const { width: w, height: h } = guide;
-  const n = w * h;
-  const cells = Math.ceil(w / factor) * Math.ceil(h / factor);
-  return withLayout(span(7 * n * 4, 4 * cells * 4), (layout, kernels) => {
-    const planes = layout.stacked([guide.r, guide.g, guide.b, ...coeffs]);
-    const [R, G, B, C] = [0, 1, 2, 3].map((c) => planes.byteOffset + c * n * 4) as [
-      number,
-      number,
-      number,
-      number,
-    ];
-    const small = layout.f32(4 * cells);
-    kernels.blockMeans(R, G, B, C, w, h, factor, small.byteOffset);
-    return split(small, 4) as Planes4;
-  });
-}
-
-/** Interleaved 8-bit RGB to planes in [0,1]: [r, g, b]. */
-export function toPlanes(rgb: Uint8Array): [Float32Array, Float32Array, Float32Array] {
-  const n = rgb.length / 3;
-  return withLayout(span(rgb.length, 3 * n * 4), (layout, kernels) => {
-    const at = layout.copy(rgb);
-    const out = layout.f32(3 * n);
-    kernels.toPlanes(at, n, out.byteOffset);
-    return split(out, 3) as [Float32Array, Float32Array, Float32Array];
-  });
+/** What refinedGrid makes: the coefficients, and the colour grid's blocks or the guide's planes. */
+export interface RefinedGrid {
+  /** The guided filter's coefficients [ar, ag, ab, b] (refinement off: [0, 0, 0, the mask]). */
+  coefficients: Planes4;
+  /** With factor > 1: the guide and its refined alpha averaged over factor × factor blocks [r, g, b, alpha]. */
+  blocks: Planes4 | null;
+  /** With factor ≤ 1 (the colour grid is the grid itself): the guide's planes in [0,1], [r, g, b]. */
+  guide: [Float32Array, Float32Array, Float32Array] | null;
 }
 
 /**
- * An 8-bit plane resampled bilinearly by the axis maps (see resample.ts), each value snapped:
- * within `snap` levels of 0 or 255 exactly 0 or 1, else value / 255.
+ * The refinement on its grid in one call, its planes made and used in this memory without a copy
+ * to JavaScript and back: the photo at the grid's size (interleaved 8-bit RGB) to planes
+ * (toPlanes); the network's 8-bit mask resampled onto the grid by the axis maps and snapped
+ * (bilinearSnapped: within `maskSnap` levels of 0 or 255 exactly 0 or 1); the guided filter's
+ * coefficients at `radius` and `eps` (see guidedPlanes), or with `guided` null (refinement off) alpha
+ * = the snapped mask; then the colour grid over factor × factor blocks where factor > 1
+ * (blockMeans), or the guide's planes where it is 1 (null: no colour grid, for a mask-only result).
+ * Only the coefficients and the colour grid (or the small guide) are copied out.
  */
-export function bilinearSnapped(
-  src: { data: Uint8Array; width: number },
-  xs: AxisMap,
-  ys: AxisMap,
-  snap: number,
-): Float32Array {
-  const toWidth = xs.i0.length;
-  const toHeight = ys.i0.length;
+export function refinedGrid(options: {
+  rgb: Uint8Array;
+  grid: { width: number; height: number };
+  mask: { data: Uint8Array; width: number };
+  xs: AxisMap;
+  ys: AxisMap;
+  maskSnap: number;
+  guided: { radius: number; eps: number } | null;
+  factor: number | null;
+}): RefinedGrid {
+  const { rgb, grid, mask, xs, ys, maskSnap, guided, factor } = options;
+  const { width: w, height: h } = grid;
+  const n = w * h;
+  const r = guided ? Math.max(1, Math.floor(guided.radius)) : 0;
+  const scratch = guided ? kernels.guidedScratch(w, h, r) : 0;
+  // The side of the colour grid's blocks, 0 for none.
+  const side = factor !== null && factor > 1 ? factor : 0;
+  const cells = side ? Math.ceil(w / side) * Math.ceil(h / side) : 0;
   const maps = [xs.i0, xs.i1, xs.w, ys.i0, ys.i1, ys.w];
-  const bytes = span(src.data.length, ...maps.map((m) => m.byteLength), toWidth * toHeight * 4);
-  return withLayout(bytes, (layout, kernels) => {
-    const at = layout.copy(src.data);
-    const [xi0, xi1, xw, yi0, yi1, yw] = maps.map((m) => layout.copy(m)) as [
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
-    const out = layout.f32(toWidth * toHeight);
-    kernels.bilinearSnapped(
-      at,
-      src.width,
-      toWidth,
-      toHeight,
-      xi0,
-      xi1,
-      xw,
-      yi0,
-      yi1,
-      yw,
-      snap,
-      out.byteOffset,
-    );
-    return out.slice();
+  const sizes = [rgb.length, mask.data.length, ...maps.map((m) => m.byteLength)];
+  return withLayout(span(...sizes, 4 * n * 4, 4 * n * 4, scratch, 4 * cells * 4), (layout, kernels) => {
+    const photo = layout.copy(rgb);
+    const source = layout.copy(mask.data);
+    const [xi0, xi1, xw, yi0, yi1, yw] = maps.map((m) => layout.copy(m)) as Offsets6;
+    const input = layout.f32(4 * n);
+    const [R, G, B, P] = fourPlanes(input);
+    kernels.toPlanes(photo, n, R);
+    kernels.bilinearSnapped(source, mask.width, w, h, xi0, xi1, xw, yi0, yi1, yw, maskSnap, P);
+    const out = layout.f32(4 * n);
+    if (guided) {
+      kernels.guidedCoefficients(R, G, B, P, w, h, r, guided.eps, out.byteOffset, layout.reserve(scratch));
+    } else {
+      out.fill(0, 0, 3 * n);
+      out.set(input.subarray(3 * n), 3 * n);
+    }
+    let blocks: Planes4 | null = null;
+    if (side) {
+      const small = layout.f32(4 * cells);
+      kernels.blockMeans(R, G, B, out.byteOffset, w, h, side, small.byteOffset);
+      blocks = split(small, 4) as Planes4;
+    }
+    const planes = factor === 1 ? (split(input.subarray(0, 3 * n), 3) as RefinedGrid['guide']) : null;
+    return { coefficients: split(out, 4) as Planes4, blocks, guide: planes };
   });
+}
+
+type Offsets6 = [number, number, number, number, number, number];
+
+/** The byte offsets of the four equal planes that make up `region` (a view of this memory). */
+function fourPlanes(region: Float32Array): [number, number, number, number] {
+  const n = region.length / 4;
+  return [0, 1, 2, 3].map((c) => region.byteOffset + c * n * 4) as [number, number, number, number];
 }
 
 /** Copies of the `count` equal planes that make up `planes`. */

@@ -3,8 +3,8 @@ import { alphaFromCoefficients, type Pixels } from './alpha.ts';
 import type { ColourGrid } from './compose.ts';
 import { centredInput, plainBytes } from './decode.ts';
 import { blurFusionEstimates } from './foreground.ts';
-import { applyCoefficients, type GuidedCoefficients, type GuideImage, guidedCoefficients } from './guided.ts';
-import { bilinearSnapped, blockMeans, toPlanes } from './kernels.ts';
+import { applyCoefficients, type GuidedCoefficients, type GuideImage } from './guided.ts';
+import { type RefinedGrid, refinedGrid } from './kernels.ts';
 import { type AxisMap, axisMap, axisTaps } from './resample.ts';
 
 /** A network mask (0..255) covering the whole image, at the network's resolution. */
@@ -53,9 +53,11 @@ export const DEFAULT_REFINE: RefineConfig = {
 const FUSION_RADII_AT_1024 = [45, 3] as const;
 const FUSION_MIN_RADII = [8, 1] as const;
 
-/** The photo at the refinement grid (planar floats). */
+/** The photo at the refinement grid's size: interleaved 8-bit RGB. */
 export interface PreparedGuide {
-  guide: GuideImage;
+  rgb: Uint8Array;
+  width: number;
+  height: number;
 }
 
 /** Size of the refinement grid for an image: the image itself, or scaled to gridPixels. */
@@ -72,7 +74,7 @@ export async function prepareGuide(options: { image: Pixels; config: RefineConfi
 
 /** The same from the photo already decoded at the grid's size (large photos: no full-size resize). */
 export function gridGuide(rgb: Uint8Array, grid: { width: number; height: number }): PreparedGuide {
-  return { guide: planar(rgb, grid) };
+  return { rgb, width: grid.width, height: grid.height };
 }
 
 /**
@@ -90,23 +92,29 @@ export async function refineMask(options: {
   colours?: boolean;
 }): Promise<{ alpha: Uint8Array; colours: ColourGrid | null }> {
   const { image, prepared, config } = options;
-  const { guide } = prepared;
+  const grid = { width: prepared.width, height: prepared.height };
   const mask = alignMask(options.mask, options.original);
-  const gridMask = await maskAt({ mask, grid: guide, snap: config.maskSnap });
-  const radius = Math.max(1, Math.round(Math.max(guide.width, guide.height) * config.radius));
+  const radius = Math.max(1, Math.round(Math.max(grid.width, grid.height) * config.radius));
   const withColours = options.colours !== false;
-  const blockFactor = withColours ? colourFactor(guide, config) : 1;
-  const coeffs = config.enabled
-    ? guidedCoefficients({ guide, mask: gridMask, radius, eps: config.eps, blockFactor })
-    : flatCoefficients(gridMask, guide);
-  const colours = withColours ? colourEstimates(guide, coeffs, blockFactor) : null;
+  const factor = withColours ? colourFactor(grid, config) : null;
+  const refined = refinedGrid({
+    rgb: prepared.rgb,
+    grid,
+    ...(await maskSource(mask, grid)),
+    maskSnap: config.maskSnap,
+    guided: config.enabled ? { radius, eps: config.eps } : null,
+    factor,
+  });
+  const [ar, ag, ab, b] = refined.coefficients;
+  const coeffs: GuidedCoefficients = { ar, ag, ab, b, ...grid };
+  const colours = factor ? colourEstimates(colourGrid(refined, coeffs, grid, factor)) : null;
   const alpha = alphaFromCoefficients({ image: await image, coeffs, snap: config.snap });
   return { alpha, colours };
 }
 
 /** Foreground and background colour estimates on a coarse grid (see blurFusionEstimates). */
-function colourEstimates(guide: GuideImage, coeffs: GuidedCoefficients, factor: number): ColourGrid {
-  const { small, smallAlpha } = colourGrid({ guide, coeffs, factor });
+function colourEstimates(options: { small: GuideImage; smallAlpha: Float32Array }): ColourGrid {
+  const { small, smallAlpha } = options;
   const scale = Math.max(small.width, small.height) / 1024;
   const radii = FUSION_RADII_AT_1024.map((r, i) => Math.max(FUSION_MIN_RADII[i]!, Math.round(r * scale))) as [
     number,
@@ -136,21 +144,18 @@ async function rgbAt(image: Pixels, grid: { width: number; height: number }): Pr
   );
 }
 
-function planar(data: Uint8Array, grid: { width: number; height: number }): GuideImage {
-  const [r, g, b] = toPlanes(data);
-  return { r, g, b, width: grid.width, height: grid.height };
-}
-
-async function maskAt(options: {
-  mask: MaskData;
-  grid: { width: number; height: number };
-  snap: number;
-}): Promise<Float32Array> {
-  const { mask, grid, snap } = options;
+/**
+ * The network's mask and the axis maps that resample it onto the grid (bilinear, in the kernel):
+ * close to the network's size (large photos) plain bilinear needs no anti-aliasing, and is cheap;
+ * further down sharp resizes it first, and the maps are the identity.
+ */
+async function maskSource(
+  mask: MaskData,
+  grid: { width: number; height: number },
+): Promise<{ mask: { data: Uint8Array; width: number }; xs: AxisMap; ys: AxisMap }> {
   const { width, height } = grid;
   if (width * 2 >= mask.width && height * 2 >= mask.height) {
-    // Close to the network's size (large photos): plain bilinear needs no anti-aliasing, and is cheap.
-    return bilinearSnapped(mask, axisMap(width, mask.width), axisMap(height, mask.height), snap);
+    return { mask, xs: axisMap(width, mask.width), ys: axisMap(height, mask.height) };
   }
   const raw = { width: mask.width, height: mask.height, channels: 1 as const };
   const data = await sharp(mask.data, { raw })
@@ -158,13 +163,7 @@ async function maskAt(options: {
     .extractChannel(0)
     .raw()
     .toBuffer();
-  // Identity maps: the values as they are, snapped.
-  return bilinearSnapped(
-    { data: plainBytes(data), width },
-    axisMap(width, width),
-    axisMap(height, height),
-    snap,
-  );
+  return { mask: { data: plainBytes(data), width }, xs: axisMap(width, width), ys: axisMap(height, height) };
 }
 
 /**
@@ -206,25 +205,23 @@ function shifted(data: Uint8Array, width: number, height: number, xs: AxisMap, y
   return out;
 }
 
-function flatCoefficients(mask: Float32Array, grid: { width: number; height: number }): GuidedCoefficients {
-  const zero = new Float32Array(mask.length);
-  return { ar: zero, ag: zero, ab: zero, b: mask, width: grid.width, height: grid.height };
-}
-
 /**
  * The guide and its refined alpha averaged over factor x factor blocks (partial blocks at the right
- * and bottom): the grid on which foreground colours are estimated. Made with the coefficients when
- * they were asked for (the planes are at hand in the kernel's memory then), else from them here.
+ * and bottom): the grid on which foreground colours are estimated, made by refinedGrid. With factor
+ * ≤ 1 the grid itself, the alpha applied here.
  */
-function colourGrid(options: { guide: GuideImage; coeffs: GuidedCoefficients; factor: number }) {
-  const { guide, coeffs, factor } = options;
-  const { width, height } = guide;
-  if (factor <= 1) return { small: guide, smallAlpha: applyCoefficients(coeffs, guide) };
-  const w = Math.ceil(width / factor);
-  const h = Math.ceil(height / factor);
-  const made = coeffs.blocks?.factor === factor ? coeffs.blocks : null;
-  const [r, g, b, a] = made
-    ? [made.r, made.g, made.b, made.alpha]
-    : blockMeans(guide, [coeffs.ar, coeffs.ag, coeffs.ab, coeffs.b], factor);
-  return { small: { r, g, b, width: w, height: h }, smallAlpha: a };
+function colourGrid(
+  refined: RefinedGrid,
+  coeffs: GuidedCoefficients,
+  grid: { width: number; height: number },
+  factor: number,
+): { small: GuideImage; smallAlpha: Float32Array } {
+  if (refined.blocks) {
+    const [r, g, b, smallAlpha] = refined.blocks;
+    const small = { r, g, b, width: Math.ceil(grid.width / factor), height: Math.ceil(grid.height / factor) };
+    return { small, smallAlpha };
+  }
+  const [r, g, b] = refined.guide!;
+  const small = { r, g, b, ...grid };
+  return { small, smallAlpha: applyCoefficients(coeffs, small) };
 }

@@ -20,6 +20,8 @@ export interface WorkerSetup {
   requestSeen: Int32Array;
   /** Collect garbage after a reply beside the next request instead of before taking it (see Engine.stats). */
   concurrentCollection: boolean;
+  /** Keep the WebAssembly kernels' memory between requests whatever its size (pipeline/kernels.ts). */
+  keepKernelMemory: boolean;
 }
 
 /** Asks a worker to time one bare network run on a blank input. */
