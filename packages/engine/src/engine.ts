@@ -225,7 +225,7 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
     previewSide: config.previewInputSide === undefined ? DEFAULT_PREVIEW_SIDE : config.previewInputSide,
     previewModel,
     concurrentCollection: session.concurrentCollection,
-    keepWorkMemory: fast,
+    keepKernelMemory: fast,
     requestSeen,
   };
   const pool = new Piscina<WorkerTask, WorkerReply>({

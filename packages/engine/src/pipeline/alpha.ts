@@ -21,32 +21,9 @@ export function alphaFromCoefficients(options: {
 }): Uint8Array {
   const { image, coeffs, snap } = options;
   const { ar, ag, ab, b, width: gw, height: gh } = coeffs;
-  const alpha = alphaBuffer(image.width * image.height);
-  upsampledAlpha(alpha, image.data, image.width, image.height, ar, ag, ab, b, gw, gh, snap);
+  const alpha = upsampledAlpha(image.data, image.width, image.height, ar, ag, ab, b, gw, gh, snap);
   if (image.alpha) multiplyInPlace(alpha, image.alpha);
   return alpha;
-}
-
-/**
- * A worker in the `fast` budget makes each request's alpha in one kept buffer (grown as photos
- * grow): a fresh 12 MB array for a 12 MP photo costs its page faults every request, 8-9 ms here in
- * 4 KB pages and 25-31 ms in huge pages on a VM that hands freed memory back to its host (README,
- * benchmark). Nothing keeps a request's alpha past its reply; one request runs at a time per worker.
- */
-let kept: Uint8Array | null = null;
-let keepAlpha = false;
-
-/** Whether this thread makes every alpha in one kept buffer (see above); false lets it go. */
-export function keepAlphaBuffer(keep: boolean): void {
-  keepAlpha = keep;
-  if (!keep) kept = null;
-}
-
-/** An array of `length` bytes for an alpha, not zeroed when it is the kept buffer. */
-function alphaBuffer(length: number): Uint8Array {
-  if (!keepAlpha) return new Uint8Array(length);
-  if (!kept || kept.length < length) kept = new Uint8Array(length);
-  return kept.subarray(0, length);
 }
 
 // The loops of the refinement and compositing live in functions that see only typed arrays, arrays
@@ -58,7 +35,6 @@ function alphaBuffer(length: number): Uint8Array {
 // keeps it so.
 
 function upsampledAlpha(
-  alpha: Uint8Array,
   data: Uint8Array,
   width: number,
   height: number,
@@ -69,13 +45,14 @@ function upsampledAlpha(
   gw: number,
   gh: number,
   snap: number,
-): void {
+): Uint8Array {
   const mx = axisMap(width, gw);
   const my = axisMap(height, gh);
   const { i0: mxi0, i1, w } = mx;
   const { i0: myi0, i1: myi1, w: myw } = my;
   const { start, end } = runsPerColumn(mxi0, gw);
   const constant = constantCells(ar, ag, ab, bk, snap);
+  const alpha = new Uint8Array(width * height);
   const lo = snap;
   const hi = 255 - snap;
   // Spans of a row as (x0, x1, value, g) quadruples: see rowSpans.
@@ -99,10 +76,9 @@ function upsampledAlpha(
       const x1 = spans[s + 1]!;
       const value = spans[s + 2]!;
       const g = spans[s + 3]!;
-      // Constant stretches (most of a photo) are filled without touching the pixels (zeros too:
-      // the array may hold the last request's alpha, see alphaBuffer).
+      // Constant stretches (most of a photo) are filled without touching the pixels.
       if (value >= 0) {
-        alpha.fill(value, row + x0, row + x1);
+        if (value > 0) alpha.fill(value, row + x0, row + x1);
         continue;
       }
       // Otherwise blend the coefficients down to this row once per grid cell; along the cell only
@@ -128,6 +104,7 @@ function upsampledAlpha(
       }
     }
   }
+  return alpha;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alphaFromCoefficients, keepAlphaBuffer } from './alpha.ts';
+import { alphaFromCoefficients } from './alpha.ts';
 import { prepareColours } from './compose.ts';
 import { guidedCoefficients } from './guided.ts';
 import { boxMean } from './kernels.ts';
@@ -185,33 +185,6 @@ describe('refinement', () => {
     const alpha = alphaFromCoefficients({ image: big, coeffs, snap: 0 });
     // 0.2 * (128/255) + 0.3 = 0.4004 → 102
     expect(new Set(alpha)).toEqual(new Set([102]));
-  });
-
-  it('makes every alpha in one kept buffer where told to (the fast budget), as a fresh array would be', () => {
-    const g = { width: 4, height: 3 };
-    const fill = (v: number) => new Float32Array(12).fill(v);
-    const coeffs = (b: number, a = 0.2) => ({ ar: fill(a), ag: fill(0), ab: fill(0), b: fill(b), ...g });
-    const big = twoColourImage(37, 29, () => 0.5, [255, 255, 255], [0, 0, 0]);
-    const small = twoColourImage(20, 10, (x) => (x < 10 ? 1 : 0), [255, 255, 255], [0, 0, 0]);
-    const fresh = alphaFromCoefficients({ image: small, coeffs: coeffs(-0.1), snap: 3 });
-    try {
-      keepAlphaBuffer(true);
-      const opaque = alphaFromCoefficients({ image: big, coeffs: coeffs(1), snap: 3 });
-      expect(new Set(opaque)).toEqual(new Set([255]));
-      // The next one lies in the same memory, over the 255s: its zeros must be written, not assumed.
-      const next = alphaFromCoefficients({ image: small, coeffs: coeffs(-0.1), snap: 3 });
-      expect(next.buffer).toBe(opaque.buffer);
-      expect(Array.from(next)).toEqual(Array.from(fresh));
-      expect(new Set(next)).toEqual(new Set([0, 26]));
-      // Clear everywhere whatever the colour: filled as a constant stretch, over the 255s.
-      expect(new Set(alphaFromCoefficients({ image: big, coeffs: coeffs(0, 0), snap: 3 }))).toEqual(
-        new Set([0]),
-      );
-    } finally {
-      keepAlphaBuffer(false);
-    }
-    const after = alphaFromCoefficients({ image: small, coeffs: coeffs(-0.1), snap: 3 });
-    expect(after.buffer).not.toBe(fresh.buffer);
   });
 
   it('upsamples exactly like a per-pixel bilinear evaluation, constant stretches included', () => {

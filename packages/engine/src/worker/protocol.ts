@@ -20,11 +20,8 @@ export interface WorkerSetup {
   requestSeen: Int32Array;
   /** Collect garbage after a reply beside the next request instead of before taking it (see Engine.stats). */
   concurrentCollection: boolean;
-  /**
-   * Keep the memory that every request would fault in afresh: the WebAssembly kernels' whatever its
-   * size (pipeline/kernels.ts), and one buffer for the alphas (pipeline/alpha.ts).
-   */
-  keepWorkMemory: boolean;
+  /** Keep the WebAssembly kernels' memory between requests whatever its size (pipeline/kernels.ts). */
+  keepKernelMemory: boolean;
 }
 
 /** Asks a worker to time one bare network run on a blank input. */

@@ -4,7 +4,6 @@ import { workerData } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import sharp from 'sharp';
 import { EngineError } from '../errors.ts';
-import { keepAlphaBuffer } from '../pipeline/alpha.ts';
 import { keepKernelMemory } from '../pipeline/kernels.ts';
 import { type RenderedImage, render } from '../pipeline/render.ts';
 import type { WorkerReply, WorkerSetup, WorkerTask } from './protocol.ts';
@@ -25,13 +24,9 @@ const gc = vm.runInNewContext('gc') as (options?: { type: 'major'; execution: 'a
 const collectGarbage = setup.concurrentCollection
   ? () => gc({ type: 'major', execution: 'async' })
   : () => gc();
-// In `fast` the kernels' memory stays the size of a large photo's refinement (56 MB at 12 MP), and
-// alphas are made in one kept buffer, rather than faulted in afresh by every request (README,
-// "WebAssembly kernels" and the benchmark).
-if (setup.keepWorkMemory) {
-  keepKernelMemory(Number.POSITIVE_INFINITY);
-  keepAlphaBuffer(true);
-}
+// In `fast` the kernels' memory stays the size of a large photo's refinement (~40 MB at 12 MP)
+// rather than being faulted in afresh by every request (README, "WebAssembly kernels").
+if (setup.keepKernelMemory) keepKernelMemory(Number.POSITIVE_INFINITY);
 const predictor = await createPredictor({
   model: setup.model,
   threads: setup.threads,
