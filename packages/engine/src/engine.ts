@@ -179,8 +179,8 @@ export interface Engine {
   ): Promise<RemovalResult>;
   /**
    * Times one bare network run (1024x1024, blank input) in a worker: a health check, and the
-   * benchmark's floor. Also says how many bytes of typed arrays the worker held when the probe came
-   * (what its last removal left uncollected, plus the kernels' memory: see pipeline/kernels.ts).
+   * benchmark's floor. Also says how many bytes of typed arrays the worker held when the probe came:
+   * what its last removal left uncollected (WebAssembly memory, pipeline/kernels.ts, is not counted).
    */
   probe(): Promise<{ networkMs: number; arrayBufferBytes: number }>;
   /**
