@@ -1,19 +1,7 @@
-import { guidedPlanes } from './kernels.ts';
-
 /** Planar RGB in [0,1] at the refinement grid. */
 export interface GuideImage {
   r: Float32Array;
   g: Float32Array;
-  b: Float32Array;
-  width: number;
-  height: number;
-}
-
-/** Linear model alpha ≈ ar·R + ag·G + ab·B + b per grid pixel (already window-averaged). */
-export interface GuidedCoefficients {
-  ar: Float32Array;
-  ag: Float32Array;
-  ab: Float32Array;
   b: Float32Array;
   width: number;
   height: number;
@@ -27,16 +15,17 @@ export interface GuidedCoefficients {
  * pixels the values equal the full filter's: window sums come from summed-area tables built tile by
  * tile, only around the uncertain pixels and the band of window centres around them, instead of
  * ~17 full-image box filters. The work is a WebAssembly kernel's (assembly/kernels.ts).
+ *
+ * The linear model alpha ≈ ar·R + ag·G + ab·B + b per grid pixel (already window-averaged), made
+ * by refinedGrid in pipeline/kernels.ts.
  */
-export function guidedCoefficients(options: {
-  guide: GuideImage;
-  mask: Float32Array;
-  radius: number;
-  eps: number;
-}): GuidedCoefficients {
-  const { guide, mask, radius, eps } = options;
-  const [ar, ag, ab, b] = guidedPlanes(guide, mask, radius, eps);
-  return { ar, ag, ab, b, width: guide.width, height: guide.height };
+export interface GuidedCoefficients {
+  ar: Float32Array;
+  ag: Float32Array;
+  ab: Float32Array;
+  b: Float32Array;
+  width: number;
+  height: number;
 }
 
 /** Applies coefficients to the guide they were computed on: the refined alpha in [0,1] at grid size. */

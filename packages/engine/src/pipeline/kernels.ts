@@ -209,24 +209,6 @@ export function fusedEstimates(
   });
 }
 
-/**
- * Colour guided filter coefficients (see pipeline/guided.ts) of mask `p` against the guide's
- * planes, window radius `radius`: [ar, ag, ab, b]. (A removal makes them with refinedGrid, from
- * planes it lays out itself.)
- */
-export function guidedPlanes(guide: GuideImage, p: Float32Array, radius: number, eps: number): Planes4 {
-  const { width: w, height: h } = guide;
-  const n = w * h;
-  const r = Math.max(1, Math.floor(radius));
-  const scratch = kernels.guidedScratch(w, h, r);
-  return withLayout(span(4 * n * 4, 4 * n * 4, scratch), (layout, kernels) => {
-    const [R, G, B, P] = fourPlanes(layout.stacked([guide.r, guide.g, guide.b, p]));
-    const out = layout.f32(4 * n);
-    kernels.guidedCoefficients(R, G, B, P, w, h, r, eps, out.byteOffset, layout.reserve(scratch));
-    return split(out, 4) as Planes4;
-  });
-}
-
 /** What refinedGrid makes: the coefficients, and the colour grid's blocks or the guide's planes. */
 export interface RefinedGrid {
   /** The guided filter's coefficients [ar, ag, ab, b] (refinement off: [0, 0, 0, the mask]). */
@@ -242,7 +224,7 @@ export interface RefinedGrid {
  * to JavaScript and back: the photo at the grid's size (interleaved 8-bit RGB) to planes
  * (toPlanes); the network's 8-bit mask resampled onto the grid by the axis maps and snapped
  * (bilinearSnapped: within `maskSnap` levels of 0 or 255 exactly 0 or 1); the guided filter's
- * coefficients at `radius` and `eps` (see guidedPlanes), or with `guided` null (refinement off) alpha
+ * coefficients at `radius` and `eps` (see pipeline/guided.ts), or with `guided` null (refinement off) alpha
  * = the snapped mask; then the colour grid over factor × factor blocks where factor > 1
  * (blockMeans), or the guide's planes where it is 1 (null: no colour grid, for a mask-only result).
  * Only the coefficients and the colour grid (or the small guide) are copied out.

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { alphaFromCoefficients } from './alpha.ts';
 import { prepareColours } from './compose.ts';
-import { guidedCoefficients } from './guided.ts';
-import { boxMean } from './kernels.ts';
+import { boxMean, refinedGrid } from './kernels.ts';
 import { alignMask, DEFAULT_REFINE, prepareGuide, refineMask } from './refine.ts';
+import { axisMap } from './resample.ts';
 
 function naiveBoxMean(src: Float32Array, w: number, h: number, r: number): Float32Array {
   const out = new Float32Array(w * h);
@@ -76,22 +76,36 @@ describe('guided filter coefficients', () => {
       // then both averaged over each pixel's window.
       const eps = 1e-3;
       const n = w * h;
-      const R = Float32Array.from({ length: n }, (_, i) => (Math.sin(i * 0.37) + 1) / 2);
-      const G = Float32Array.from({ length: n }, (_, i) => (Math.cos(i * 0.11) + 1) / 2);
-      const B = Float32Array.from({ length: n }, (_, i) => ((i * 7) % 13) / 12);
+      // The photo and mask as a removal gives them, 8-bit, and the planes the kernel makes of them.
+      const level = (v: number) => Math.round(v * 255);
+      const rgb = new Uint8Array(3 * n);
+      for (let i = 0; i < n; i++) {
+        rgb[3 * i] = level((Math.sin(i * 0.37) + 1) / 2);
+        rgb[3 * i + 1] = level((Math.cos(i * 0.11) + 1) / 2);
+        rgb[3 * i + 2] = level(((i * 7) % 13) / 12);
+      }
+      const [R, G, B] = [0, 1, 2].map((c) =>
+        Float32Array.from({ length: n }, (_, i) => rgb[3 * i + c]! * (1 / 255)),
+      ) as [Float32Array, Float32Array, Float32Array];
       // Certain (0 or 1) except a diagonal band and a few isolated pixels.
-      const p = Float32Array.from({ length: n }, (_, i) => {
+      const maskBytes = Uint8Array.from({ length: n }, (_, i) => {
         const x = i % w;
         const y = Math.floor(i / w);
-        if (Math.abs(x - y - 4) <= 1 || i === 5 || i === n - 3) return ((x * 3 + y) % 10) / 10 + 0.05;
-        return x > y + 4 ? 0 : 1;
+        if (Math.abs(x - y - 4) <= 1 || i === 5 || i === n - 3) return level(((x * 3 + y) % 10) / 10 + 0.05);
+        return x > y + 4 ? 0 : 255;
       });
-      const got = guidedCoefficients({
-        guide: { r: R, g: G, b: B, width: w, height: h },
-        mask: p,
-        radius: r,
-        eps,
-      });
+      const p = Float32Array.from(maskBytes, (v) => (v === 255 ? 1 : v / 255));
+      const [ar, ag, ab, b] = refinedGrid({
+        rgb,
+        grid: { width: w, height: h },
+        mask: { data: maskBytes, width: w },
+        xs: axisMap(w, w),
+        ys: axisMap(h, h),
+        maskSnap: 0,
+        guided: { radius: r, eps },
+        factor: null,
+      }).coefficients;
+      const got = { ar, ag, ab, b };
       const mean = (x: Float32Array) => naiveBoxMean(x, w, h, r);
       const mul = (x: Float32Array, y: Float32Array) => x.map((v, i) => v * y[i]!);
       const [mr, mg, mb, mp] = [mean(R), mean(G), mean(B), mean(p)];
