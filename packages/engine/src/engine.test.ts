@@ -115,6 +115,17 @@ describe('engine: the cut-out', () => {
     }
   });
 
+  it("keeps a lean worker's young generation small: its pixels live outside the JavaScript heap", async () => {
+    const own = await createEngine({ workers: 1, warmup: false, memory: 'lean' });
+    try {
+      await own.remove(await discPhoto({ width: 3000, height: 2000 }), { size: 'full' });
+      // Two semi-spaces of 4 MB; V8's default of two of 16 MB fills up over such a removal.
+      expect((await own.probe()).youngGenerationBytes).toBeLessThanOrEqual(8 << 20);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('runs a fresh preview on a smaller input when told to, and never a full size on its mask', async () => {
     const own = await createEngine({ workers: 1, warmup: false, previewInputSide: 512, int8Previews: false });
     try {

@@ -20,7 +20,7 @@ import { DEFAULT_ENCODE, type EncodeConfig, type ImageFormat } from './pipeline/
 import type { Box } from './pipeline/frame.ts';
 import { DEFAULT_REFINE, type MaskData, type RefineConfig } from './pipeline/refine.ts';
 import { resolveRoi } from './pipeline/roi.ts';
-import type { WorkerReply, WorkerSetup, WorkerTask } from './worker/protocol.ts';
+import type { ProbeResult, WorkerReply, WorkerSetup, WorkerTask } from './worker/protocol.ts';
 import type { NetworkQuality } from './worker/session.ts';
 
 /** Everything about an engine that can differ from the defaults. */
@@ -179,10 +179,9 @@ export interface Engine {
   ): Promise<RemovalResult>;
   /**
    * Times one bare network run (1024x1024, blank input) in a worker: a health check, and the
-   * benchmark's floor. Also says how many bytes of typed arrays the worker held when the probe came:
-   * what its last removal left uncollected (WebAssembly memory, pipeline/kernels.ts, is not counted).
+   * benchmark's floor. Also says what the worker held in memory when the probe came.
    */
-  probe(): Promise<{ networkMs: number; arrayBufferBytes: number }>;
+  probe(): Promise<ProbeResult>;
   /**
    * Resolves once every worker has ended its warm-up (the work around the network, run on a
    * generated photo while the worker waits for its first request: see worker/warm-pipeline.ts).
@@ -194,6 +193,9 @@ export interface Engine {
   /** Stops the workers; pending requests fail. */
   close(): Promise<void>;
 }
+
+/** V8's young generation of a `lean` worker: two semi-spaces of 4 MB (V8 counts a third, for large objects). */
+const LEAN_YOUNG_GENERATION_MB = 12;
 
 /** Prepares the model (assembling and optimising it once into the cache), starts the pool and waits until every worker has loaded it. */
 export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
@@ -237,6 +239,10 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
     // Workers wait for tasks on their event loop, not in Atomics.wait (Piscina's default), which would
     // hold the loop, and with it the collection asked for after each reply, until the next request.
     atomics: 'disabled',
+    // `lean` bounds the worker's young generation (V8's new space, kept in memory under every network
+    // run). A removal's pixels live outside the JavaScript heap, and V8's default nursery of two 16 MB
+    // semi-spaces fills up anyway; two of 4 MB save ~16 MB at peak (README, "Workers").
+    ...(!fast && { resourceLimits: { maxYoungGenerationSizeMb: LEAN_YOUNG_GENERATION_MB } }),
   });
   let previews = false;
   try {
@@ -365,7 +371,8 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
       endWarmUp();
       const reply = await pool.run({ probe: true });
       if (!('networkMs' in reply)) throw new Error('worker did not answer the probe');
-      return { networkMs: Math.round(reply.networkMs), arrayBufferBytes: reply.arrayBufferBytes };
+      const { networkMs, arrayBufferBytes, youngGenerationBytes } = reply;
+      return { networkMs: Math.round(networkMs), arrayBufferBytes, youngGenerationBytes };
     },
     stats: () => ({
       workers,

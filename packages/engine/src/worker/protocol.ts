@@ -37,6 +37,18 @@ export interface WarmUpTask {
 /** What the engine sends: a removal, a probe, a warm-up, or null (the start-up check that the model loaded). */
 export type WorkerTask = RenderTask | ProbeTask | WarmUpTask | null;
 
+/** A probe's answer: a bare network run, and what the worker held in memory when the probe came. */
+export interface ProbeResult {
+  networkMs: number;
+  /**
+   * Bytes of typed arrays: what the worker's last removal left uncollected (WebAssembly memory,
+   * pipeline/kernels.ts, is not counted).
+   */
+  arrayBufferBytes: number;
+  /** Bytes of the worker's young generation (V8's new space) in memory: 32 MB at most, 8 in `lean`. */
+  youngGenerationBytes: number;
+}
+
 /** A worker's answer; expected failures travel as data because errors lose their class between threads. */
 export type WorkerReply =
   | {
@@ -47,8 +59,7 @@ export type WorkerReply =
       mask: { mask: MaskData; quality: NetworkQuality } | null;
     }
   | { ok: false; code: number; message: string; value?: string | number }
-  /** A probe's answer; `arrayBufferBytes`: the worker's typed arrays held when it came. */
-  | { ok: true; networkMs: number; arrayBufferBytes: number }
+  | ({ ok: true } & ProbeResult)
   /** The rounds of its warm-up that the worker ran. */
   | { ok: true; warmedRounds: number }
   /** The start-up check's answer: the model is loaded, and whether previews run differently from full sizes. */

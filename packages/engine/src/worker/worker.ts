@@ -48,10 +48,12 @@ export default async function handle(task: WorkerTask): Promise<WorkerReply> {
   if ('warmUp' in task) return { ok: true, warmedRounds: await warmUp() };
   if ('probe' in task) {
     const arrayBufferBytes = process.memoryUsage().arrayBuffers;
+    const youngGeneration = v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
+    const youngGenerationBytes = youngGeneration?.physical_space_size ?? 0;
     const blank = new Float32Array(3 * predictor.spec.width * predictor.spec.height);
     const start = performance.now();
     await predictor.runTensor(blank);
-    return { ok: true, networkMs: performance.now() - start, arrayBufferBytes };
+    return { ok: true, networkMs: performance.now() - start, arrayBufferBytes, youngGenerationBytes };
   }
   try {
     const { image, mask, quality } = await render(task, {

@@ -1,4 +1,4 @@
-import type { ErrorCodeNumber, RemovalOptions, RemovalResult } from '@cutout/engine';
+import type { ErrorCodeNumber, ProbeResult, RemovalOptions, RemovalResult } from '@cutout/engine';
 
 /**
  * What the web processes and the inference workers say to each other through Redis. The bytes
@@ -32,7 +32,7 @@ export type ResultMeta = Omit<RemovalResult, 'bytes' | 'image'> & {
  */
 export type InferenceReply =
   | { ok: true; result: ResultMeta }
-  | { ok: true; networkMs: number; arrayBufferBytes: number }
+  | ({ ok: true } & ProbeResult)
   | { ok: false; code: ErrorCodeNumber | 'BUSY'; message: string; value?: string | number };
 
 /** The Redis keys of one deployment (QUEUE_PREFIX). */

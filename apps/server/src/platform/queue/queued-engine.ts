@@ -205,12 +205,10 @@ export async function createQueuedEngine(options: QueuedEngineOptions): Promise<
     async probe() {
       if (closed) throw new Error('engine is closed');
       const reply = await tracked(
-        ask<Reply<{ networkMs: number; arrayBufferBytes: number }>>(
-          { name: 'probe', data: {} },
-          randomUUID(),
-        ),
+        ask<Reply<{ networkMs: number }>>({ name: 'probe', data: {} }, randomUUID()),
       );
-      return { networkMs: reply.networkMs, arrayBufferBytes: reply.arrayBufferBytes };
+      const { networkMs, arrayBufferBytes, youngGenerationBytes } = reply;
+      return { networkMs, arrayBufferBytes, youngGenerationBytes };
     },
     // The workers are other processes that warm up on their own: none here.
     warmedUp: async () => [],
