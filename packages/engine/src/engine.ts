@@ -226,8 +226,7 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
     memoryArena: session.memoryArena,
     previewSide: config.previewInputSide === undefined ? DEFAULT_PREVIEW_SIDE : config.previewInputSide,
     previewModel,
-    concurrentCollection: session.concurrentCollection,
-    keepKernelMemory: fast,
+    fast,
     requestSeen,
   };
   const pool = new Piscina<WorkerTask, WorkerReply>({

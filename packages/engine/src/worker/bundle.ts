@@ -16,10 +16,21 @@ const BUNDLE_DIR = fileURLToPath(new URL('../../.bundle', import.meta.url));
  * transformed sources and their source maps in memory: ~26-40 MB per worker, under every network
  * run (README, "Workers"). Installed packages stay imports; each module's `import.meta.url` stays
  * its own source file's, so the files it reads beside itself (the kernels' WebAssembly) are found.
- * Written once per content into `packages/engine/.bundle` (git-ignored), ~0.1 s when the engine
- * starts.
+ * Written once per content into `packages/engine/.bundle` (git-ignored), ~0.1 s when the first
+ * engine of a process starts; later engines of the process take the same file.
  */
-export async function workerBundle(): Promise<string> {
+export function workerBundle(): Promise<string> {
+  bundled ??= writeBundle();
+  // A failed bundle is not kept: the next engine tries again.
+  bundled.catch(() => {
+    bundled = null;
+  });
+  return bundled;
+}
+
+let bundled: Promise<string> | null = null;
+
+async function writeBundle(): Promise<string> {
   const result = await build({
     entryPoints: [ENTRY],
     bundle: true,

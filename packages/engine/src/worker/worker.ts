@@ -21,12 +21,10 @@ sharp.cache(false);
 // its decodes before it (README, "The collection after a reply").
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as (options?: { type: 'major'; execution: 'async' }) => unknown;
-const collectGarbage = setup.concurrentCollection
-  ? () => gc({ type: 'major', execution: 'async' })
-  : () => gc();
-// In `fast` the kernels' memory stays the size of a large photo's refinement (~40 MB at 12 MP)
+const collectGarbage = setup.fast ? () => gc({ type: 'major', execution: 'async' }) : () => gc();
+// In `fast` the kernels' memory stays the size of a large photo's refinement (~56 MB at 12 MP)
 // rather than being faulted in afresh by every request (README, "WebAssembly kernels").
-if (setup.keepKernelMemory) keepKernelMemory(Number.POSITIVE_INFINITY);
+if (setup.fast) keepKernelMemory(Number.POSITIVE_INFINITY);
 const predictor = await createPredictor({
   model: setup.model,
   threads: setup.threads,
