@@ -15,6 +15,8 @@
 // (scripts/start.mjs); other allocators and C libraries ignore them. Values already in the
 // environment win.
 
+import { readFileSync } from 'node:fs';
+
 /** @type {Readonly<Record<string, string>>} */
 export const ALLOCATOR_ENV = Object.freeze({
   MALLOC_ARENA_MAX: '2',
@@ -39,4 +41,25 @@ export function withAllocatorEnv(env = process.env) {
  */
 export function hugePagesRequested(env = process.env) {
   return /(^|:)glibc\.malloc\.hugetlb=[12](:|$)/.test(env.GLIBC_TUNABLES ?? '');
+}
+
+/** Where Linux says whether it gives transparent huge pages: always, on request (madvise) or never. */
+export const THP_ENABLED_FILE = '/sys/kernel/mm/transparent_hugepage/enabled';
+
+/**
+ * Whether glibc's blocks get huge pages: `env` asks for them and the kernel grants them on request
+ * (`madvise`, as on Debian, or `always`; a missing file, as off Linux, counts as never). Then a
+ * network run without ORT's arena makes ~1,700 page faults, not ~68,000, and the arena buys whole
+ * removals nothing (README, "Session settings chosen per machine").
+ * @param {NodeJS.ProcessEnv} [env]
+ * @param {string} [enabledFile]
+ * @returns {boolean}
+ */
+export function hugePagesGranted(env = process.env, enabledFile = THP_ENABLED_FILE) {
+  if (!hugePagesRequested(env)) return false;
+  try {
+    return /\[(madvise|always)\]/.test(readFileSync(enabledFile, 'utf8'));
+  } catch {
+    return false;
+  }
 }

@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ALLOCATOR_ENV, withAllocatorEnv } from './allocator.mjs';
+import { ALLOCATOR_ENV, hugePagesGranted, withAllocatorEnv } from './allocator.mjs';
 
 describe('allocator settings', () => {
   it('are added to an environment that lacks them, and reach a process started with it', () => {
@@ -29,6 +31,28 @@ describe('allocator settings', () => {
   it('are the ones the container image sets', () => {
     const dockerfile = readFileSync(new URL('../../../deploy/Dockerfile', import.meta.url), 'utf8');
     for (const [key, value] of Object.entries(ALLOCATOR_ENV)) expect(dockerfile).toContain(`${key}=${value}`);
+  });
+
+  it('count huge pages as granted only where asked for and the kernel gives them', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'thp-'));
+    const file = (text: string) => {
+      const name = path.join(dir, text.replace(/\W/g, '_'));
+      writeFileSync(name, `${text}\n`);
+      return name;
+    };
+    const asked = { GLIBC_TUNABLES: 'glibc.malloc.hugetlb=1' };
+    try {
+      expect(hugePagesGranted(asked, file('always [madvise] never'))).toBe(true);
+      expect(hugePagesGranted(asked, file('[always] madvise never'))).toBe(true);
+      expect(hugePagesGranted(asked, file('always madvise [never]'))).toBe(false);
+      expect(hugePagesGranted(asked, path.join(dir, 'missing'))).toBe(false);
+      expect(hugePagesGranted({}, file('[always] madvise never'))).toBe(false);
+      expect(
+        hugePagesGranted({ GLIBC_TUNABLES: 'glibc.malloc.hugetlb=0' }, file('[always] madvise never')),
+      ).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   // Where the kernel gives transparent huge pages on request, a large block malloc maps gets them.

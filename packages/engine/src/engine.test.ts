@@ -3,7 +3,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hugePagesRequested } from './allocator.mjs';
+import { THP_ENABLED_FILE } from './allocator.mjs';
 import {
   type Calibration,
   createEngine,
@@ -455,14 +455,33 @@ describe('engine: warm-up', () => {
   });
 });
 
+/** Runs `body` with GLIBC_TUNABLES as given (unset for undefined), then puts it back. */
+async function withTunables<T>(value: string | undefined, body: () => Promise<T>): Promise<T> {
+  const before = process.env.GLIBC_TUNABLES;
+  const set = (v: string | undefined) => {
+    if (v === undefined) delete process.env.GLIBC_TUNABLES;
+    else process.env.GLIBC_TUNABLES = v;
+  };
+  set(value);
+  try {
+    return await body();
+  } finally {
+    set(before);
+  }
+}
+
 describe('engine: session settings', () => {
+  // The calibration decides only where glibc's blocks get no huge pages: these two run without them.
   it('measures the arena on and off once (kept beside the model) and takes it only where it pays', async () => {
-    const own = await createEngine({ workers: 1, threadsPerWorker: 2, warmup: false, memory: 'fast' });
+    const own = await withTunables(undefined, () =>
+      createEngine({ workers: 1, threadsPerWorker: 2, warmup: false, memory: 'fast' }),
+    );
     try {
       const { session, model } = own.stats();
       const calibration = session?.calibration as Calibration;
       expect(session?.memory).toBe('fast');
-      expect(calibration).toMatchObject({ threads: 2 });
+      expect(session?.hugePages).toBe(false);
+      expect(calibration).toMatchObject({ threads: 2, hugePages: false });
       expect(calibration.arenaOffMs).toBeGreaterThan(0);
       expect(calibration.arenaOnMs).toBeGreaterThan(0);
       expect(session?.memoryArena).toBe(arenaPays(calibration));
@@ -478,9 +497,11 @@ describe('engine: session settings', () => {
     const { model } = engine.stats();
     const file = calibrationFile(model, 3);
     const start = (config: EngineConfig) =>
-      createEngine({ workers: 1, threadsPerWorker: 3, warmup: false, ...config });
+      withTunables(undefined, () =>
+        createEngine({ workers: 1, threadsPerWorker: 3, warmup: false, ...config }),
+      );
     try {
-      const hugePages = hugePagesRequested();
+      const hugePages = false;
       writeFileSync(file, JSON.stringify({ threads: 3, arenaOffMs: 1000, arenaOnMs: 600, hugePages }));
       const fast = await start({ memory: 'fast' });
       expect(fast.stats().session).toMatchObject({
@@ -494,7 +515,7 @@ describe('engine: session settings', () => {
       const notWorthIt = await start({ memory: 'fast' });
       expect(notWorthIt.stats().session).toMatchObject({ memory: 'fast', memoryArena: false });
       await notWorthIt.close();
-      // One measured with huge pages otherwise than this process's allocator now is measured again.
+      // One measured with huge pages asked for is not this process's: it is measured again.
       const stale = { threads: 3, arenaOffMs: 1000, arenaOnMs: 600, hugePages: !hugePages };
       writeFileSync(file, JSON.stringify(stale));
       const remeasured = await start({ memory: 'fast' });
@@ -507,6 +528,7 @@ describe('engine: session settings', () => {
       expect(lean.stats().session).toEqual({
         memory: 'lean',
         memoryArena: false,
+        hugePages: false,
         calibration: null,
         int8Previews: false,
         concurrentCollection: false,
@@ -516,6 +538,7 @@ describe('engine: session settings', () => {
       expect(given.stats().session).toEqual({
         memory: 'given',
         memoryArena: true,
+        hugePages: false,
         calibration: null,
         int8Previews: false,
         concurrentCollection: false,
@@ -525,4 +548,38 @@ describe('engine: session settings', () => {
       rmSync(file, { force: true });
     }
   });
+
+  // Where the kernel grants huge pages on request (as on Debian), asking glibc for them is enough.
+  const thp = existsSync(THP_ENABLED_FILE) ? readFileSync(THP_ENABLED_FILE, 'utf8') : '';
+  it.runIf(/\[(madvise|always)\]/.test(thp))(
+    'keeps the arena off uncalibrated where huge pages are granted',
+    async () => {
+      const { model } = engine.stats();
+      const file = calibrationFile({ path: model.path }, 3);
+      try {
+        await withTunables('glibc.malloc.hugetlb=1', async () => {
+          // A kept calibration that would take the arena (40% faster) is not even read.
+          writeFileSync(
+            file,
+            JSON.stringify({ threads: 3, arenaOffMs: 1000, arenaOnMs: 600, hugePages: true }),
+          );
+          const fast = await createEngine({ workers: 1, threadsPerWorker: 3, warmup: false, memory: 'fast' });
+          try {
+            expect(fast.stats().session).toEqual({
+              memory: 'fast',
+              memoryArena: false,
+              hugePages: true,
+              calibration: null,
+              int8Previews: true,
+              concurrentCollection: true,
+            });
+          } finally {
+            await fast.close();
+          }
+        });
+      } finally {
+        rmSync(file, { force: true });
+      }
+    },
+  );
 });

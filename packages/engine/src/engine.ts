@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { Piscina } from 'piscina';
+import { hugePagesGranted } from './allocator.mjs';
 import { type ClassifierConfig, createForegroundClassifier } from './classify/classifier.ts';
 import { resultType } from './classify/result-type.ts';
 import { EngineError, type ErrorCodeNumber } from './errors.ts';
@@ -60,10 +61,13 @@ export interface EngineConfig {
   memoryArena?: boolean;
   /**
    * The memory budget when `memoryArena` is not given. 'lean': the arena off, the least memory at
-   * peak. 'fast': the arena on where a calibration (bare network runs with each setting, measured
-   * once when the model is first prepared and kept beside it in the cache) found it at least 10%
-   * faster on this machine. 'auto' (default): 'fast' where the machine has at least
-   * `FAST_MEMORY_PER_WORKER` bytes of memory per worker, else 'lean'.
+   * peak. 'fast': int8 previews, and where glibc's blocks get no huge pages (allocator.mjs) the
+   * arena on if a calibration (bare network runs with each setting, measured once when the model is
+   * first prepared and kept beside it in the cache) found it at least 10% faster on this machine;
+   * with huge pages the arena stays off, measured or not: on three CPUs where bare runs were 5-22%
+   * faster with it, whole removals were not (README, "Session settings chosen per machine").
+   * 'auto' (default): 'fast' where the machine has at least `FAST_MEMORY_PER_WORKER` bytes of
+   * memory per worker, else 'lean'.
    */
   memory?: EngineMemory;
   /**
@@ -158,6 +162,8 @@ export interface EngineStats {
   session?: {
     memoryArena: boolean;
     memory: EngineMemory | 'given';
+    /** Whether glibc's blocks get huge pages (allocator.mjs): then `fast` keeps the arena off uncalibrated. */
+    hugePages: boolean;
     calibration: Calibration | null;
     /** Whether fresh previews run the int8 copy of the model. */
     int8Previews: boolean;
@@ -404,13 +410,15 @@ async function chooseSession(options: {
   workers: number;
 }): Promise<Omit<NonNullable<EngineStats['session']>, 'int8Previews' | 'concurrentCollection'>> {
   const { config, model, threads, workers } = options;
+  const hugePages = hugePagesGranted();
   if (config.memoryArena !== undefined) {
-    return { memoryArena: config.memoryArena, memory: 'given', calibration: null };
+    return { memoryArena: config.memoryArena, memory: 'given', hugePages, calibration: null };
   }
   const memory = memoryBudget(config, workers);
-  if (memory === 'lean') return { memoryArena: false, memory, calibration: null };
+  // With huge pages the arena's ~0.4 GB bought whole removals nothing where bare runs said 5-22%.
+  if (memory === 'lean' || hugePages) return { memoryArena: false, memory, hugePages, calibration: null };
   const measured = await calibration(model, threads);
-  return { memoryArena: measured !== null && arenaPays(measured), memory, calibration: measured };
+  return { memoryArena: measured !== null && arenaPays(measured), memory, hugePages, calibration: measured };
 }
 
 /** Side of the network's square input for previews (see EngineConfig.previewInputSide): none. */

@@ -1,5 +1,7 @@
 // Which session settings run the network fastest on this machine: measured once, in a child
 // process (child.mjs calibrate), when a model is first prepared, and kept beside it in the cache.
+// Only where glibc's blocks get no huge pages: with them the engine keeps the arena off unmeasured
+// (engine.ts chooseSession; README, "Session settings chosen per machine").
 import { execFile } from 'node:child_process';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
