@@ -13,6 +13,8 @@ export async function optimizeModelFile(options: {
   target: string;
   output?: string;
   int8?: Int8Calibration;
+  /** The int8 weights' bits (quantize.ts int8WeightBits); 8 by default. */
+  weightBits?: 7 | 8;
 }): Promise<TransformReport & { int8?: QuantizeReport }> {
   const { source, target } = options;
   const optimized = `${target}.${process.pid}.optimized.tmp`;
@@ -23,7 +25,7 @@ export async function optimizeModelFile(options: {
       model,
       options.output ? { output: options.output } : {},
     );
-    if (options.int8) report.int8 = quantizeWithCalibration(model, options.int8);
+    if (options.int8) report.int8 = quantizeWithCalibration(model, options.int8, options.weightBits);
     await writeOptimized({ model, target: final, scratch: optimized });
     await rename(final, target);
     return report;
@@ -61,10 +63,12 @@ export async function main(args: string[]): Promise<void> {
   console.log(JSON.stringify(report));
 }
 
-/** Child entry of `quantize`: `source target calibration.json`; prints the report as JSON. */
+/** Child entry of `quantize`: `source target calibration.json weightBits`; prints the report as JSON. */
 export async function quantizeMain(args: string[]): Promise<void> {
-  const [source, target, calibration] = args;
-  if (!source || !target || !calibration) throw new Error('usage: quantize SOURCE TARGET CALIBRATION');
+  const [source, target, calibration, bits = '8'] = args;
+  if (!source || !target || !calibration || (bits !== '7' && bits !== '8'))
+    throw new Error('usage: quantize SOURCE TARGET CALIBRATION [7|8]');
   const int8 = JSON.parse(await readFile(calibration, 'utf8')) as Int8Calibration;
-  console.log(JSON.stringify(await optimizeModelFile({ source, target, int8 })));
+  const weightBits = bits === '7' ? 7 : 8;
+  console.log(JSON.stringify(await optimizeModelFile({ source, target, int8, weightBits })));
 }

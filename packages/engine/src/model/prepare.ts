@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import ort from 'onnxruntime-node';
 import { assembleImglyModel, type ImglyVariant } from './assemble.ts';
-import { INT8_CALIBRATION_FILE, type Int8Calibration } from './quantize.ts';
+import { INT8_CALIBRATION_FILE, type Int8Calibration, int8WeightBits } from './quantize.ts';
 
 /** Which network to run and how to feed it. Defaults describe the peer's IS-Net. */
 export interface ModelConfig {
@@ -117,7 +117,13 @@ async function int8ModelPath(source: string, cacheDir: string): Promise<string |
   const calibrationText = await readFile(INT8_CALIBRATION_FILE, 'utf8');
   const calibration = JSON.parse(calibrationText) as Int8Calibration;
   if (calibration.model.rewriteVersion !== REWRITE_VERSION) return null;
-  const target = await cachedModelPath({ source, cacheDir, kind: 'int8', extra: calibrationText });
+  const weightBits = int8WeightBits(process.arch, cpuFlags());
+  const target = await cachedModelPath({
+    source,
+    cacheDir,
+    kind: 'int8',
+    extra: `${calibrationText}|weights ${weightBits} bits`,
+  });
   if (await stat(target).catch(() => null)) return target;
   const sha256 = createHash('sha256')
     .update(await readFile(source))
@@ -125,9 +131,8 @@ async function int8ModelPath(source: string, cacheDir: string): Promise<string |
   if (sha256 !== calibration.model.sha256) return null;
   await mkdir(cacheDir, { recursive: true });
   const script = fileURLToPath(new URL('./child.mjs', import.meta.url));
-  await promisify(execFile)(process.execPath, [script, 'quantize', source, target, INT8_CALIBRATION_FILE], {
-    timeout: 300_000,
-  });
+  const args = [script, 'quantize', source, target, INT8_CALIBRATION_FILE, String(weightBits)];
+  await promisify(execFile)(process.execPath, args, { timeout: 300_000 });
   return target;
 }
 
@@ -170,11 +175,14 @@ export async function optimizedModelPath(source: string, cacheDir: string, outpu
 
 /** The optimised graph may use CPU-specific layouts (NCHWc block size), so key it by the CPU. */
 function cpuSignature(): string {
-  let flags = '';
+  return `${process.arch}|${os.cpus()[0]?.model ?? ''}|${cpuFlags()}`;
+}
+
+/** The CPU's feature flags from /proc/cpuinfo; empty where there is none (not Linux). */
+function cpuFlags(): string {
   try {
-    flags = /^flags\s*:(.*)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? '';
+    return (/^flags\s*:(.*)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? '').trim();
   } catch {
-    // Not Linux: the model name and architecture are all we have.
+    return '';
   }
-  return `${process.arch}|${os.cpus()[0]?.model ?? ''}|${flags.trim()}`;
 }

@@ -4,9 +4,10 @@ import path from 'node:path';
 import ort from 'onnxruntime-node';
 import { describe, expect, it } from 'vitest';
 import { node } from './graph-fixture.ts';
-import { DataType, type OnnxModel, parseModel, serializeModel } from './onnx.ts';
+import { DataType, type OnnxModel, type OnnxTensor, parseModel, serializeModel } from './onnx.ts';
 import { type Field, field, packedInts, writeFields } from './protobuf.ts';
 import {
+  int8WeightBits,
   qparams,
   quantizationPoints,
   quantizeGraph,
@@ -14,6 +15,13 @@ import {
   resizeToScales,
   withOutputs,
 } from './quantize.ts';
+
+/** The raw bytes of an initializer (TensorProto field 9). */
+function rawBytes(tensor: OnnxTensor): Uint8Array {
+  const raw = tensor.fields.find((f) => f.no === 9)?.bytes;
+  if (!raw) throw new Error(`${tensor.name} has no raw data`);
+  return raw;
+}
 
 // x → Conv+Relu → Conv (no bias) → Add(x') → out, with a side branch x → MaxPool, all float32.
 function tensor(name: string, dims: number[], seed: number): Field[] {
@@ -117,6 +125,40 @@ describe('int8 QDQ rewrite', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('quantises weights to 7 bits where asked (CPUs without VNNI), and still computes nearly the same', async () => {
+    const quantized = async (weightBits: 7 | 8) => {
+      const model = testModel();
+      const points = quantizationPoints(model.graph, { mode: 'conv' });
+      const ranges = new Map<string, Range>(points.map((name) => [name, { min: -2, max: 2 }]));
+      quantizeGraph(model, ranges, { mode: 'conv', weightBits });
+      const weights = model.graph.initializers.filter((t) => t.name.endsWith('/w/int8'));
+      const values = weights.flatMap((t) => [...new Int8Array(rawBytes(t).slice().buffer)]);
+      const out = (await run(model, ['out'])).out?.data as Float32Array;
+      return { values, out };
+    };
+    const eight = await quantized(8);
+    const seven = await quantized(7);
+    // Each output channel's largest weight takes the top level: 127, or 63 in 7 bits.
+    expect(Math.max(...eight.values.map(Math.abs))).toBe(127);
+    expect(Math.max(...seven.values.map(Math.abs))).toBe(63);
+    expect(Math.min(...seven.values)).toBeGreaterThanOrEqual(-63);
+    const expected = (await run(testModel(), ['out'])).out?.data as Float32Array;
+    const range = Math.max(...expected) - Math.min(...expected);
+    let worst = 0;
+    for (let i = 0; i < expected.length; i++) worst = Math.max(worst, Math.abs(expected[i]! - seven.out[i]!));
+    expect(worst).toBeLessThan(range * 0.05);
+  });
+
+  it('takes 7-bit weights on x86 without VNNI only', () => {
+    expect(int8WeightBits('x64', 'fma avx avx2 sha_ni vaes')).toBe(7);
+    expect(int8WeightBits('x64', 'avx2 avx512f avx512bw')).toBe(7);
+    expect(int8WeightBits('x64', 'avx2 avx512f avx512_vnni avx512_bf16')).toBe(8);
+    expect(int8WeightBits('x64', 'avx2 avx_vnni')).toBe(8);
+    expect(int8WeightBits('x64', 'avx512f amx_tile amx_int8')).toBe(8);
+    expect(int8WeightBits('x64', '')).toBe(7);
+    expect(int8WeightBits('arm64', '')).toBe(8);
   });
 
   it('turns Resize sizes into scales from the shapes seen', () => {
