@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ALLOCATOR_ENV, hugePagesGranted, withAllocatorEnv } from './allocator.mjs';
+import { ALLOCATOR_ENV, hugePagesGranted, THP_ENABLED_FILE, withAllocatorEnv } from './allocator.mjs';
 
 describe('allocator settings', () => {
   it('are added to an environment that lacks them, and reach a process started with it', () => {
@@ -56,20 +56,22 @@ describe('allocator settings', () => {
   });
 
   // Where the kernel gives transparent huge pages on request, a large block malloc maps gets them.
-  const thp = '/sys/kernel/mm/transparent_hugepage/enabled';
-  const onRequest = existsSync(thp) && /\[(madvise|always)\]/.test(readFileSync(thp, 'utf8'));
-  it.runIf(onRequest)('give a large block huge pages where the kernel allows them', () => {
-    // 64 MB from calloc (a mapped block), written, then the process's anonymous huge pages in kB.
-    const script = `
+  const thp = THP_ENABLED_FILE;
+  it.runIf(hugePagesGranted(ALLOCATOR_ENV))(
+    'give a large block huge pages where the kernel allows them',
+    () => {
+      // 64 MB from calloc (a mapped block), written, then the process's anonymous huge pages in kB.
+      const script = `
       const block = Buffer.alloc(64 * 1024 * 1024);
       block.fill(1);
       const rollup = require('node:fs').readFileSync('/proc/self/smaps_rollup', 'utf8');
       console.log(/AnonHugePages:\\s+(\\d+)/.exec(rollup)[1], block[12345]);`;
-    const hugeKb = (env: NodeJS.ProcessEnv) =>
-      Number(execFileSync(process.execPath, ['-e', script], { env, encoding: 'utf8' }).split(' ')[0]);
-    expect(hugeKb(withAllocatorEnv({ PATH: process.env.PATH }))).toBeGreaterThanOrEqual(32 * 1024);
-    // Given on request only: without the setting the block gets none.
-    if (readFileSync(thp, 'utf8').includes('[madvise]'))
-      expect(hugeKb({ PATH: process.env.PATH })).toBeLessThan(32 * 1024);
-  });
+      const hugeKb = (env: NodeJS.ProcessEnv) =>
+        Number(execFileSync(process.execPath, ['-e', script], { env, encoding: 'utf8' }).split(' ')[0]);
+      expect(hugeKb(withAllocatorEnv({ PATH: process.env.PATH }))).toBeGreaterThanOrEqual(32 * 1024);
+      // Given on request only: without the setting the block gets none.
+      if (readFileSync(thp, 'utf8').includes('[madvise]'))
+        expect(hugeKb({ PATH: process.env.PATH })).toBeLessThan(32 * 1024);
+    },
+  );
 });

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { THP_ENABLED_FILE } from './allocator.mjs';
+import { ALLOCATOR_ENV, hugePagesGranted } from './allocator.mjs';
 import {
   type Calibration,
   createEngine,
@@ -550,8 +550,7 @@ describe('engine: session settings', () => {
   });
 
   // Where the kernel grants huge pages on request (as on Debian), asking glibc for them is enough.
-  const thp = existsSync(THP_ENABLED_FILE) ? readFileSync(THP_ENABLED_FILE, 'utf8') : '';
-  it.runIf(/\[(madvise|always)\]/.test(thp))(
+  it.runIf(hugePagesGranted(ALLOCATOR_ENV))(
     'keeps the arena off uncalibrated where huge pages are granted',
     async () => {
       const { model } = engine.stats();
