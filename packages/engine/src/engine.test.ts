@@ -115,8 +115,8 @@ describe('engine: the cut-out', () => {
     }
   });
 
-  it("keeps a lean worker's young generation small: its pixels live outside the JavaScript heap", async () => {
-    const own = await createEngine({ workers: 1, warmup: false, memory: 'lean' });
+  it("keeps a worker's young generation small, in the fast budget too: its pixels live outside the JavaScript heap", async () => {
+    const own = await createEngine({ workers: 1, warmup: false, memory: 'fast' });
     try {
       await own.remove(await discPhoto({ width: 3000, height: 2000 }), { size: 'full' });
       // Two semi-spaces of 4 MB; V8's default of two of 16 MB fills up over such a removal.
@@ -504,11 +504,7 @@ describe('engine: session settings', () => {
       const hugePages = false;
       writeFileSync(file, JSON.stringify({ threads: 3, arenaOffMs: 1000, arenaOnMs: 600, hugePages }));
       const fast = await start({ memory: 'fast' });
-      expect(fast.stats().session).toMatchObject({
-        memory: 'fast',
-        memoryArena: true,
-        concurrentCollection: true,
-      });
+      expect(fast.stats().session).toMatchObject({ memory: 'fast', memoryArena: true });
       await fast.close();
       // 7% faster: less than a whole removal would notice, for ~0.35 GB more at peak.
       writeFileSync(file, JSON.stringify({ threads: 3, arenaOffMs: 1000, arenaOnMs: 930, hugePages }));
@@ -531,7 +527,6 @@ describe('engine: session settings', () => {
         hugePages: false,
         calibration: null,
         int8Previews: false,
-        concurrentCollection: false,
       });
       await lean.close();
       const given = await start({ memory: 'lean', memoryArena: true });
@@ -541,7 +536,6 @@ describe('engine: session settings', () => {
         hugePages: false,
         calibration: null,
         int8Previews: false,
-        concurrentCollection: false,
       });
       await given.close();
     } finally {
@@ -570,7 +564,6 @@ describe('engine: session settings', () => {
               hugePages: true,
               calibration: null,
               int8Previews: true,
-              concurrentCollection: true,
             });
           } finally {
             await fast.close();

@@ -61,9 +61,10 @@ export interface EngineConfig {
   memoryArena?: boolean;
   /**
    * The memory budget when `memoryArena` is not given. 'lean': the arena off, the least memory at
-   * peak. 'fast': int8 previews, and where glibc's blocks get no huge pages (allocator.mjs) the
-   * arena on if a calibration (bare network runs with each setting, measured once when the model is
-   * first prepared and kept beside it in the cache) found it at least 10% faster on this machine;
+   * peak. 'fast': int8 previews (~45 MB more at peak: the worker is otherwise as lean), and where
+   * glibc's blocks get no huge pages (allocator.mjs) the arena on if a calibration (bare network
+   * runs with each setting, measured once when the model is first prepared and kept beside it in
+   * the cache) found it at least 10% faster on this machine;
    * with huge pages the arena stays off, measured or not: on three CPUs where bare runs were 5-22%
    * faster with it, whole removals were not (README, "Session settings chosen per machine").
    * 'auto' (default): 'fast' where the machine has at least `FAST_MEMORY_PER_WORKER` bytes of
@@ -83,9 +84,9 @@ export interface EngineConfig {
    * Fresh previews run an int8 copy of the default model (static QDQ quantisation by our own graph
    * rewriter, from the calibration shipped with the engine; made once per CPU into the cache): its
    * network runs 2.2-2.8× faster at the same mean IoU on the bulk set (README, "Fast previews"),
-   * for ~0.35 GB more at peak per worker. A preview's mask serves only previews. Default: on where
-   * the memory budget (`memory`) is 'fast', off in 'lean'; other models have none. Takes precedence
-   * over `previewInputSide`.
+   * for ~45 MB more at peak per worker (its weights). A preview's mask serves only previews.
+   * Default: on where the memory budget (`memory`) is 'fast', off in 'lean'; other models have none.
+   * Takes precedence over `previewInputSide`.
    */
   int8Previews?: boolean;
   /**
@@ -167,11 +168,6 @@ export interface EngineStats {
     calibration: Calibration | null;
     /** Whether fresh previews run the int8 copy of the model. */
     int8Previews: boolean;
-    /**
-     * Whether a worker's garbage collection after each reply runs beside the next request (the
-     * `fast` budget) rather than before the worker takes one (`lean`: the lowest peak).
-     */
-    concurrentCollection: boolean;
   };
 }
 
@@ -200,8 +196,8 @@ export interface Engine {
   close(): Promise<void>;
 }
 
-/** V8's young generation of a `lean` worker: two semi-spaces of 4 MB (V8 counts a third, for large objects). */
-const LEAN_YOUNG_GENERATION_MB = 12;
+/** V8's young generation of a worker: two semi-spaces of 4 MB (V8 counts a third, for large objects). */
+const YOUNG_GENERATION_MB = 12;
 
 /** Prepares the model (assembling and optimising it once into the cache), starts the pool and waits until every worker has loaded it. */
 export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
@@ -221,7 +217,7 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
   const fast = memoryBudget(config, workers) === 'fast';
   const previewModel =
     (config.int8Previews ?? fast) ? await prepareInt8Model({ model: config.model ?? {}, cacheDir }) : null;
-  const session = { ...chosen, int8Previews: previewModel !== null, concurrentCollection: fast };
+  const session = { ...chosen, int8Previews: previewModel !== null };
   const requestSeen = new Int32Array(new SharedArrayBuffer(4));
   const setup: WorkerSetup = {
     model,
@@ -232,7 +228,6 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
     memoryArena: session.memoryArena,
     previewSide: config.previewInputSide === undefined ? DEFAULT_PREVIEW_SIDE : config.previewInputSide,
     previewModel,
-    fast,
     requestSeen,
   };
   const pool = new Piscina<WorkerTask, WorkerReply>({
@@ -245,10 +240,10 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
     // Workers wait for tasks on their event loop, not in Atomics.wait (Piscina's default), which would
     // hold the loop, and with it the collection asked for after each reply, until the next request.
     atomics: 'disabled',
-    // `lean` bounds the worker's young generation (V8's new space, kept in memory under every network
-    // run). A removal's pixels live outside the JavaScript heap, and V8's default nursery of two 16 MB
+    // The worker's young generation (V8's new space) stays in memory under every network run. A
+    // removal's pixels live outside the JavaScript heap, and V8's default nursery of two 16 MB
     // semi-spaces fills up anyway; two of 4 MB save ~16 MB at peak (README, "Workers").
-    ...(!fast && { resourceLimits: { maxYoungGenerationSizeMb: LEAN_YOUNG_GENERATION_MB } }),
+    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
   });
   let previews = false;
   try {
@@ -408,7 +403,7 @@ async function chooseSession(options: {
   model: PreparedModel;
   threads: number;
   workers: number;
-}): Promise<Omit<NonNullable<EngineStats['session']>, 'int8Previews' | 'concurrentCollection'>> {
+}): Promise<Omit<NonNullable<EngineStats['session']>, 'int8Previews'>> {
   const { config, model, threads, workers } = options;
   const hugePages = hugePagesGranted();
   if (config.memoryArena !== undefined) {

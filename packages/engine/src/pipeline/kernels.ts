@@ -82,18 +82,11 @@ const ALIGN = 16;
 /**
  * The thread's memory is kept while it is at most this large (the colour grid's calls); a call
  * that grew it past this (the guided filter on a large grid) leaves a fresh one behind, so that a
- * worker does not hold tens of MB between requests. keepKernelMemory changes it.
+ * worker does not hold tens of MB under the next request's network run. Keeping all of it (~56 MB
+ * at 12 MP) spared the page faults of fresh memory, but cost more at peak than it saved in time
+ * (README, "Workers").
  */
-let keepBytes = 16 << 20;
-
-/**
- * How large this thread's kernel memory may stay between calls: past it, a call's memory is let go
- * when the call ends. Fresh memory costs a page fault per 4 KB at first touch, which the `fast`
- * budget saves by keeping all of it (Infinity).
- */
-export function keepKernelMemory(bytes: number): void {
-  keepBytes = bytes;
-}
+const KEEP_BYTES = 16 << 20;
 
 let memory = new WebAssembly.Memory({ initial: 1 });
 let kernels = instantiate(memory);
@@ -104,7 +97,7 @@ function instantiate(memory: WebAssembly.Memory): Kernels {
 
 /**
  * Runs one call: `work` lays its regions out in the thread's memory (grown first to `bytes` if need
- * be), calls the kernels and copies its results out. Then a memory grown past keepBytes is let go.
+ * be), calls the kernels and copies its results out. Then a memory grown past KEEP_BYTES is let go.
  */
 function withLayout<T>(bytes: number, work: (layout: Layout, kernels: Kernels) => T): T {
   const missing = BASE + bytes - memory.buffer.byteLength;
@@ -112,7 +105,7 @@ function withLayout<T>(bytes: number, work: (layout: Layout, kernels: Kernels) =
   try {
     return work(new Layout(), kernels);
   } finally {
-    if (memory.buffer.byteLength > keepBytes) {
+    if (memory.buffer.byteLength > KEEP_BYTES) {
       memory = new WebAssembly.Memory({ initial: 1 });
       kernels = instantiate(memory);
     }

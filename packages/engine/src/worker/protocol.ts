@@ -18,12 +18,6 @@ export interface WorkerSetup {
   previewModel: PreparedModel | null;
   /** Set (to 1) by the engine when it has a request: warm-ups stop before their next removal. */
   requestSeen: Int32Array;
-  /**
-   * The `fast` memory budget: garbage collected after a reply beside the next request instead of
-   * before taking it (Engine.stats' concurrentCollection), and the WebAssembly kernels' memory kept
-   * between requests whatever its size (pipeline/kernels.ts).
-   */
-  fast: boolean;
 }
 
 /** Asks a worker to time one bare network run on a blank input. */

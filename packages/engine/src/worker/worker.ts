@@ -4,7 +4,6 @@ import { workerData } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import sharp from 'sharp';
 import { EngineError } from '../errors.ts';
-import { keepKernelMemory } from '../pipeline/kernels.ts';
 import { type RenderedImage, render } from '../pipeline/render.ts';
 import type { WorkerReply, WorkerSetup, WorkerTask } from './protocol.ts';
 import { createPredictor } from './session.ts';
@@ -16,15 +15,9 @@ sharp.cache(false);
 // A removal leaves ~100 MB of typed arrays (photo, alpha, refinement planes) that V8 would collect
 // only later, on top of the next request's peak: ask for a collection as soon as the reply is sent.
 // It takes the thread for ~25-70 ms at 12 MP, and runs while the worker waits for its next task (the
-// pool keeps workers off Atomics.wait for that: see engine.ts). In the `fast` budget it is asked for
-// as 'async', which V8 (Node 20) runs as a task of this thread: a request that arrives first starts
-// its decodes before it (README, "The collection after a reply").
+// pool keeps workers off Atomics.wait for that: see engine.ts).
 v8.setFlagsFromString('--expose-gc');
-const gc = vm.runInNewContext('gc') as (options?: { type: 'major'; execution: 'async' }) => unknown;
-const collectGarbage = setup.fast ? () => gc({ type: 'major', execution: 'async' }) : () => gc();
-// In `fast` the kernels' memory stays the size of a large photo's refinement (~56 MB at 12 MP)
-// rather than being faulted in afresh by every request (README, "WebAssembly kernels").
-if (setup.fast) keepKernelMemory(Number.POSITIVE_INFINITY);
+const gc = vm.runInNewContext('gc') as () => unknown;
 const predictor = await createPredictor({
   model: setup.model,
   threads: setup.threads,
@@ -60,7 +53,7 @@ export default async function handle(task: WorkerTask): Promise<WorkerReply> {
       encode: setup.encode,
     });
     const body = task.options.output_format === 'json' ? jsonBody(image) : null;
-    setImmediate(collectGarbage);
+    setImmediate(gc);
     const bytes = ownBytes(image.bytes);
     const made = quality ? { mask: { ...mask, data: ownBytes(mask.data) }, quality } : null;
     return moved({ ok: true, image: { ...image, bytes }, body, mask: made }, [bytes, body, made?.mask.data]);
