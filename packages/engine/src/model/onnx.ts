@@ -289,6 +289,23 @@ export function setShape(info: OnnxValueInfo, dims: readonly (number | string | 
   ];
 }
 
+/** A value_info entry for a tensor of `elemType` (DataType) with `dims` (as setShape takes them). */
+export function tensorValueInfo(
+  name: string,
+  elemType: number,
+  dims: readonly (number | string | null)[],
+): OnnxValueInfo {
+  const info: OnnxValueInfo = {
+    name,
+    fields: [
+      field.string(VALUE_INFO.name, name),
+      field.message(VALUE_INFO.type, [field.message(1, [field.int(1, elemType)])]),
+    ],
+  };
+  setShape(info, dims);
+  return info;
+}
+
 /** The stated dims of a value (numbers, symbolic names, or null when unknown); null without a shape. */
 export function shapeOf(info: OnnxValueInfo): (number | string | null)[] | null {
   const shape = tensorTypeFields(info)?.find((f) => f.no === 2)?.bytes;

@@ -86,8 +86,12 @@ export async function prepareModel(options: {
   return optimized ? { ...base, path: optimized, optimized: true } : base;
 }
 
-/** Bumped whenever transform.ts changes what it writes, so that cached copies are made again. */
-export const REWRITE_VERSION = 2;
+/**
+ * Bumped whenever transform.ts changes what it writes, so that cached copies are made again. 3: rewrite
+ * 4 states the fused sums' shapes; prepareGraph's graph, on which the int8 calibration was measured,
+ * is version 2's.
+ */
+export const REWRITE_VERSION = 3;
 
 /**
  * The int8 copy of the default model that fresh previews run (quantize.ts, README "Fast previews"),

@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import ort from 'onnxruntime-node';
 import { describe, expect, it } from 'vitest';
 import { assembleImglyModel } from './assemble.ts';
@@ -8,11 +10,13 @@ import {
   floatValues,
   halfToFloat,
   type OnnxModel,
+  type OnnxNode,
   parseModel,
   parseTensor,
   serializeModel,
   shapeOf,
 } from './onnx.ts';
+import { writeOptimized } from './optimize.ts';
 import { defaultCacheDir, optimizedModelPath } from './prepare.ts';
 import { type Field, field, packedInts, readFields, writeFields } from './protobuf.ts';
 import { prepareGraph, relaxShapes } from './transform.ts';
@@ -96,6 +100,41 @@ function testModel(options: { op?: string } = {}): Uint8Array {
   ]);
 }
 
+function tensor32(name: string, dims: number[], seed: number): Field[] {
+  const count = dims.reduce((a, b) => a * b, 1);
+  const values = Float32Array.from({ length: count }, (_, i) => Math.sin(seed * 31 + i * 1.7) * 0.2);
+  return [
+    packedInts(1, dims),
+    field.int(2, DataType.FLOAT),
+    field.string(8, name),
+    field.bytes(9, new Uint8Array(values.buffer)),
+  ];
+}
+
+// A float32 concatenation feeding a convolution, wide enough (16 channels) for ORT's NCHWc layout.
+function sumModel(): Uint8Array {
+  const graph = [
+    node('Conv', ['x', 'wa', 'ba'], ['a'], [intsAttr('pads', [1, 1, 1, 1])]),
+    node('Relu', ['a'], ['a1']),
+    node('Conv', ['a1', 'wb'], ['b']),
+    node('Concat', ['a1', 'b'], ['c'], [intAttr('axis', 1)]),
+    node('Conv', ['c', 'wc', 'bc'], ['out'], [intsAttr('pads', [1, 1, 1, 1])]),
+    field.string(2, 'sums'),
+    field.message(5, tensor32('wa', [16, 16, 3, 3], 1)),
+    field.message(5, tensor32('ba', [16], 2)),
+    field.message(5, tensor32('wb', [16, 16, 1, 1], 3)),
+    field.message(5, tensor32('wc', [16, 32, 3, 3], 4)),
+    field.message(5, tensor32('bc', [16], 5)),
+    valueInfo('x', [1, 16, 8, 8]),
+    { ...valueInfo('out', [1, 16, 8, 8]), no: 12 },
+  ];
+  return writeFields([
+    field.int(1, 8),
+    field.message(8, [field.string(1, ''), field.int(2, 15)]),
+    field.message(7, graph),
+  ]);
+}
+
 async function run(model: Uint8Array, input: Float32Array, dims: number[], output = 'out') {
   const session = await ort.InferenceSession.create(model, { graphOptimizationLevel: 'disabled' });
   const result = await session.run({ x: new ort.Tensor('float32', input, dims) }, [output]);
@@ -171,6 +210,47 @@ describe('graph rewrites', () => {
     expect(out).toHaveLength(3 * 12 * 16);
   });
 
+  // ORT's NCHWc layout (x86 only) takes convolutions of 8 or 16 channels at a time.
+  it.runIf(process.arch === 'x64')(
+    "states each fused sum's shape as its convolution's, so that ORT may write it in place, with the same result",
+    async () => {
+      const model = parseModel(sumModel());
+      const report = prepareGraph(model);
+      expect(report.splitConcats).toBe(1);
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'cutout-sums-'));
+      try {
+        const optimized = await writeOptimized({
+          model,
+          target: path.join(dir, 'model.onnx'),
+          scratch: path.join(dir, 'scratch.onnx'),
+        });
+        const fused = optimized.graph.nodes.filter(
+          (n) => n.domain === 'com.microsoft.nchwc' && n.opType === 'Conv' && n.inputs[3],
+        );
+        // The concatenation's two halves: the second convolution adds the first one's output.
+        expect(fused).toHaveLength(1);
+        const [conv] = fused as [OnnxNode];
+        const stated = new Map(optimized.graph.valueInfo.map((v) => [v.name, shapeOf(v)]));
+        expect([...stated.keys()].sort()).toEqual([conv.inputs[3], conv.outputs[0]].sort());
+        const dims = stated.get(conv.outputs[0] as string);
+        expect(dims).toHaveLength(4);
+        expect(dims?.every((d) => typeof d === 'string')).toBe(true);
+        expect(stated.get(conv.inputs[3] as string)).toEqual(dims);
+
+        // The same bits as without the stated shapes, at a size other than the one optimised for.
+        const bare = { ...optimized, graph: { ...optimized.graph, valueInfo: [] } };
+        const input = photo(16 * 20 * 24);
+        const dimsIn = [1, 16, 20, 24];
+        const expected = await run(serializeModel(bare), input, dimsIn);
+        const actual = await run(await readFile(path.join(dir, 'model.onnx')), input, dimsIn);
+        expect(actual).toHaveLength(16 * 20 * 24);
+        expect(Buffer.from(actual.buffer).equals(Buffer.from(expected.buffer))).toBe(true);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
   it('reads float16 weights exactly', () => {
     const t = parseTensor(writeFields(tensor16('t', [3], 0)));
     const values = Array.from(floatValues(t) as Float32Array);
@@ -189,6 +269,14 @@ describe('the default model, rewritten', () => {
     expect(model.graph.outputs.map((o) => o.name)).toEqual(['output']);
     expect(shapeOf(model.graph.inputs[0]!)).toEqual([1, 3, 'height', 'width']);
     expect(model.graph.nodes.some((n) => n.opType === 'Concat' || n.opType === 'Cast')).toBe(false);
+    // Every fused sum shares its convolution's stated shape (on x86, where ORT fuses them).
+    const stated = new Map(model.graph.valueInfo.map((v) => [v.name, shapeOf(v)]));
+    const sums = model.graph.nodes.filter((n) => n.domain === 'com.microsoft.nchwc' && n.inputs[3]);
+    if (process.arch === 'x64') expect(sums.length).toBeGreaterThan(40);
+    for (const conv of sums) {
+      expect(stated.get(conv.inputs[3] as string)).toEqual(stated.get(conv.outputs[0] as string));
+      expect(stated.get(conv.outputs[0] as string)).toHaveLength(4);
+    }
 
     const input = photo(3 * 1024 * 1024);
     const feeds = { input: new ort.Tensor('float32', input, [1, 3, 1024, 1024]) };
