@@ -174,6 +174,11 @@ export function floatTensor(name: string, dims: readonly number[], data: Float32
   return { name, dataType: DataType.FLOAT, dims: [...dims], fields };
 }
 
+/** The tensor's data as stored (raw_data), if it is stored that way. */
+export function rawData(tensor: OnnxTensor): Uint8Array | undefined {
+  return tensor.fields.find((f) => f.no === TENSOR.rawData)?.bytes;
+}
+
 /** True when the tensor's data lives in another file (we only rewrite embedded data). */
 export function isExternal(tensor: OnnxTensor): boolean {
   return tensor.fields.some((f) => f.no === TENSOR.dataLocation && f.value === 1n);
@@ -183,7 +188,7 @@ export function isExternal(tensor: OnnxTensor): boolean {
 export function floatValues(tensor: OnnxTensor): Float32Array | null {
   if (isExternal(tensor)) return null;
   const count = tensor.dims.reduce((a, b) => a * b, 1);
-  const raw = tensor.fields.find((f) => f.no === TENSOR.rawData)?.bytes;
+  const raw = rawData(tensor);
   if (tensor.dataType === DataType.FLOAT) {
     if (raw && raw.length === count * 4) return new Float32Array(copy(raw).buffer);
     const packed = tensor.fields.filter((f) => f.no === TENSOR.floatData);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import ort from 'onnxruntime-node';
 import { describe, expect, it } from 'vitest';
 import { node } from './graph-fixture.ts';
-import { DataType, type OnnxModel, type OnnxTensor, parseModel, serializeModel } from './onnx.ts';
+import { DataType, type OnnxModel, type OnnxTensor, parseModel, rawData, serializeModel } from './onnx.ts';
 import { type Field, field, packedInts, writeFields } from './protobuf.ts';
 import {
   int8WeightBits,
@@ -16,9 +16,9 @@ import {
   withOutputs,
 } from './quantize.ts';
 
-/** The raw bytes of an initializer (TensorProto field 9). */
+/** The raw bytes of an initializer. */
 function rawBytes(tensor: OnnxTensor): Uint8Array {
-  const raw = tensor.fields.find((f) => f.no === 9)?.bytes;
+  const raw = rawData(tensor);
   if (!raw) throw new Error(`${tensor.name} has no raw data`);
   return raw;
 }
