@@ -61,7 +61,7 @@ export interface EngineConfig {
   memoryArena?: boolean;
   /**
    * The memory budget when `memoryArena` is not given. 'lean': the arena off, the least memory at
-   * peak. 'fast': int8 previews (~45 MB more at peak: the worker is otherwise as lean), and where
+   * peak. 'fast': int8 previews (~0.1 GB more at peak: the worker is otherwise as lean), and where
    * glibc's blocks get no huge pages (allocator.mjs) the arena on if a calibration (bare network
    * runs with each setting, measured once when the model is first prepared and kept beside it in
    * the cache) found it at least 10% faster on this machine;
@@ -84,9 +84,9 @@ export interface EngineConfig {
    * Fresh previews run an int8 copy of the default model (static QDQ quantisation by our own graph
    * rewriter, from the calibration shipped with the engine; made once per CPU into the cache): its
    * network runs 2.2-2.8× faster at the same mean IoU on the bulk set (README, "Fast previews"),
-   * for ~45 MB more at peak per worker (its weights). A preview's mask serves only previews.
-   * Default: on where the memory budget (`memory`) is 'fast', off in 'lean'; other models have none.
-   * Takes precedence over `previewInputSide`.
+   * for ~0.1 GB more at peak per worker (its weights, and its own run then sets the peak). A
+   * preview's mask serves only previews. Default: on where the memory budget (`memory`) is 'fast',
+   * off in 'lean'; other models have none. Takes precedence over `previewInputSide`.
    */
   int8Previews?: boolean;
   /**
@@ -102,8 +102,8 @@ export interface EngineConfig {
 export type EngineMemory = 'lean' | 'fast' | 'auto';
 
 /**
- * Memory per worker from which `memory: 'auto'` means 'fast': the int8 preview network adds ~0.05 GB
- * to a worker's ~0.75 GB at peak, and the arena, where it pays (without huge pages), ~0.4 GB more.
+ * Memory per worker from which `memory: 'auto'` means 'fast': the int8 preview network adds ~0.1 GB
+ * to a worker's ~0.65 GB at peak, and the arena, where it pays (without huge pages), ~0.4 GB more.
  */
 export const FAST_MEMORY_PER_WORKER = 2 * 1024 ** 3;
 
