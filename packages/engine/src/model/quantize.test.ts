@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ort from 'onnxruntime-node';
 import { describe, expect, it } from 'vitest';
-import { node } from './graph-fixture.ts';
+import { floatInitializer, node } from './graph-fixture.ts';
 import { DataType, type OnnxModel, type OnnxTensor, parseModel, rawData, serializeModel } from './onnx.ts';
 import { type Field, field, packedInts, writeFields } from './protobuf.ts';
 import {
@@ -24,16 +24,7 @@ function rawBytes(tensor: OnnxTensor): Uint8Array {
 }
 
 // x → Conv+Relu → Conv (no bias) → Add(x') → out, with a side branch x → MaxPool, all float32.
-function tensor(name: string, dims: number[], seed: number): Field[] {
-  const count = dims.reduce((a, b) => a * b, 1);
-  const values = Float32Array.from({ length: count }, (_, i) => Math.sin(seed * 31 + i * 1.7) * 0.5);
-  return [
-    packedInts(1, dims),
-    field.int(2, DataType.FLOAT),
-    field.string(8, name),
-    field.bytes(9, new Uint8Array(values.buffer)),
-  ];
-}
+const tensor = floatInitializer;
 
 const ints = (name: string, values: number[]) => [
   field.string(1, name),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import ort from 'onnxruntime-node';
 import { describe, expect, it } from 'vitest';
 import { assembleImglyModel } from './assemble.ts';
-import { node } from './graph-fixture.ts';
+import { floatInitializer, node } from './graph-fixture.ts';
 import {
   DataType,
   floatValues,
@@ -69,6 +69,15 @@ function valueInfo(name: string, dims: number[]): Field {
   return field.message(11, [field.string(1, name), field.message(2, [field.message(1, tensorType)])]);
 }
 
+/** A ModelProto (IR 8, opset 15) around `graph`'s fields. */
+function modelBytes(graph: Field[]): Uint8Array {
+  return writeFields([
+    field.int(1, 8),
+    field.message(8, [field.string(1, ''), field.int(2, 15)]),
+    field.message(7, graph),
+  ]);
+}
+
 function testModel(options: { op?: string } = {}): Uint8Array {
   const act = options.op ?? 'Relu';
   const graph = [
@@ -93,22 +102,7 @@ function testModel(options: { op?: string } = {}): Uint8Array {
     { ...valueInfo('out', [1, 3, 8, 8]), no: 12 },
     { ...valueInfo('side', [1, 2, 8, 8]), no: 12 },
   ];
-  return writeFields([
-    field.int(1, 8),
-    field.message(8, [field.string(1, ''), field.int(2, 15)]),
-    field.message(7, graph),
-  ]);
-}
-
-function tensor32(name: string, dims: number[], seed: number): Field[] {
-  const count = dims.reduce((a, b) => a * b, 1);
-  const values = Float32Array.from({ length: count }, (_, i) => Math.sin(seed * 31 + i * 1.7) * 0.2);
-  return [
-    packedInts(1, dims),
-    field.int(2, DataType.FLOAT),
-    field.string(8, name),
-    field.bytes(9, new Uint8Array(values.buffer)),
-  ];
+  return modelBytes(graph);
 }
 
 // A float32 concatenation feeding a convolution, wide enough (16 channels) for ORT's NCHWc layout.
@@ -120,19 +114,15 @@ function sumModel(): Uint8Array {
     node('Concat', ['a1', 'b'], ['c'], [intAttr('axis', 1)]),
     node('Conv', ['c', 'wc', 'bc'], ['out'], [intsAttr('pads', [1, 1, 1, 1])]),
     field.string(2, 'sums'),
-    field.message(5, tensor32('wa', [16, 16, 3, 3], 1)),
-    field.message(5, tensor32('ba', [16], 2)),
-    field.message(5, tensor32('wb', [16, 16, 1, 1], 3)),
-    field.message(5, tensor32('wc', [16, 32, 3, 3], 4)),
-    field.message(5, tensor32('bc', [16], 5)),
+    field.message(5, floatInitializer('wa', [16, 16, 3, 3], 1, 0.2)),
+    field.message(5, floatInitializer('ba', [16], 2, 0.2)),
+    field.message(5, floatInitializer('wb', [16, 16, 1, 1], 3, 0.2)),
+    field.message(5, floatInitializer('wc', [16, 32, 3, 3], 4, 0.2)),
+    field.message(5, floatInitializer('bc', [16], 5, 0.2)),
     valueInfo('x', [1, 16, 8, 8]),
     { ...valueInfo('out', [1, 16, 8, 8]), no: 12 },
   ];
-  return writeFields([
-    field.int(1, 8),
-    field.message(8, [field.string(1, ''), field.int(2, 15)]),
-    field.message(7, graph),
-  ]);
+  return modelBytes(graph);
 }
 
 async function run(model: Uint8Array, input: Float32Array, dims: number[], output = 'out') {
