@@ -56,7 +56,6 @@ describe('allocator settings', () => {
   });
 
   // Where the kernel gives transparent huge pages on request, a large block malloc maps gets them.
-  const thp = THP_ENABLED_FILE;
   it.runIf(hugePagesGranted(ALLOCATOR_ENV))(
     'give a large block huge pages where the kernel allows them',
     () => {
@@ -70,7 +69,7 @@ describe('allocator settings', () => {
         Number(execFileSync(process.execPath, ['-e', script], { env, encoding: 'utf8' }).split(' ')[0]);
       expect(hugeKb(withAllocatorEnv({ PATH: process.env.PATH }))).toBeGreaterThanOrEqual(32 * 1024);
       // Given on request only: without the setting the block gets none.
-      if (readFileSync(thp, 'utf8').includes('[madvise]'))
+      if (readFileSync(THP_ENABLED_FILE, 'utf8').includes('[madvise]'))
         expect(hugeKb({ PATH: process.env.PATH })).toBeLessThan(32 * 1024);
     },
   );

@@ -24,8 +24,6 @@ function rawBytes(tensor: OnnxTensor): Uint8Array {
 }
 
 // x → Conv+Relu → Conv (no bias) → Add(x') → out, with a side branch x → MaxPool, all float32.
-const tensor = floatInitializer;
-
 const ints = (name: string, values: number[]) => [
   field.string(1, name),
   packedInts(8, values),
@@ -45,9 +43,9 @@ function testModel(): OnnxModel {
     node('Conv', ['a1', 'w2'], ['b']),
     node('Add', ['b', 'x'], ['out']),
     field.string(2, 'test'),
-    field.message(5, tensor('w1', [4, 2, 3, 3], 1)),
-    field.message(5, tensor('b1', [4], 2)),
-    field.message(5, tensor('w2', [2, 4, 1, 1], 3)),
+    field.message(5, floatInitializer('w1', [4, 2, 3, 3], 1)),
+    field.message(5, floatInitializer('b1', [4], 2)),
+    field.message(5, floatInitializer('w2', [2, 4, 1, 1], 3)),
     valueInfo(11, 'x', [1, 2, 8, 8]),
     valueInfo(12, 'out', [1, 2, 8, 8]),
   ];

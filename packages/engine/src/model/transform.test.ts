@@ -19,7 +19,7 @@ import {
 import { writeOptimized } from './optimize.ts';
 import { defaultCacheDir, optimizedModelPath } from './prepare.ts';
 import { type Field, field, packedInts, readFields, writeFields } from './protobuf.ts';
-import { prepareGraph, relaxShapes } from './transform.ts';
+import { NCHWC_DOMAIN, prepareGraph, relaxShapes } from './transform.ts';
 
 // A small float16 network shaped like IS-Net's building blocks: float32 in, cast to float16,
 // convolutions with float16 weights, a float16 constant, a channel concatenation feeding a
@@ -215,7 +215,7 @@ describe('graph rewrites', () => {
           scratch: path.join(dir, 'scratch.onnx'),
         });
         const fused = optimized.graph.nodes.filter(
-          (n) => n.domain === 'com.microsoft.nchwc' && n.opType === 'Conv' && n.inputs[3],
+          (n) => n.domain === NCHWC_DOMAIN && n.opType === 'Conv' && n.inputs[3],
         );
         // The concatenation's two halves: the second convolution adds the first one's output.
         expect(fused).toHaveLength(1);
@@ -261,7 +261,7 @@ describe('the default model, rewritten', () => {
     expect(model.graph.nodes.some((n) => n.opType === 'Concat' || n.opType === 'Cast')).toBe(false);
     // Every fused sum shares its convolution's stated shape (on x86, where ORT fuses them).
     const stated = new Map(model.graph.valueInfo.map((v) => [v.name, shapeOf(v)]));
-    const sums = model.graph.nodes.filter((n) => n.domain === 'com.microsoft.nchwc' && n.inputs[3]);
+    const sums = model.graph.nodes.filter((n) => n.domain === NCHWC_DOMAIN && n.inputs[3]);
     if (process.arch === 'x64') expect(sums.length).toBeGreaterThan(40);
     for (const conv of sums) {
       expect(stated.get(conv.inputs[3] as string)).toEqual(stated.get(conv.outputs[0] as string));

@@ -82,7 +82,7 @@ export function relaxShapes(model: OnnxModel): void {
 }
 
 /** Where ORT's NCHWc transformer puts the convolutions it rewrites for x86's blocked layout. */
-const NCHWC_DOMAIN = 'com.microsoft.nchwc';
+export const NCHWC_DOMAIN = 'com.microsoft.nchwc';
 
 /**
  * ORT fuses the sums of rewrite 3 into its NCHWc convolutions (a fourth input, Sum, added to the
@@ -95,25 +95,22 @@ const NCHWC_DOMAIN = 'com.microsoft.nchwc';
  * reuse is invited.
  */
 function sumShapes(graph: OnnxGraph): OnnxValueInfo[] {
-  const group = new Map<string, string>();
-  const root = (name: string): string => {
-    const up = group.get(name);
-    return up === undefined || up === name ? name : root(up);
-  };
+  // Nodes come in graph order, so a sum that an earlier fused convolution wrote already has its group.
+  const group = new Map<string, number>();
   for (const node of graph.nodes) {
     const [output] = node.outputs;
     const sum = node.inputs[3];
     if (node.domain !== NCHWC_DOMAIN || node.opType !== 'Conv' || !sum || !output) continue;
-    group.set(root(sum), root(output));
-    if (!group.has(output)) group.set(output, output);
+    const id = group.get(sum) ?? group.size;
+    group.set(sum, id).set(output, id);
   }
-  const names = new Map<string, number>();
-  return [...group.keys()].map((name) => {
-    const id = names.get(root(name)) ?? names.size;
-    names.set(root(name), id);
-    const dims = ['n', 'c', 'h', 'w'].map((dim) => `sum${id}_${dim}`);
-    return tensorValueInfo(name, DataType.FLOAT, dims);
-  });
+  return [...group].map(([name, id]) =>
+    tensorValueInfo(
+      name,
+      DataType.FLOAT,
+      ['n', 'c', 'h', 'w'].map((dim) => `sum${id}_${dim}`),
+    ),
+  );
 }
 
 function pruneTo(graph: OnnxGraph, output: string): void {
