@@ -17,7 +17,7 @@ import sharp from 'sharp';
 import { assembleImglyModel } from '../src/model/assemble.ts';
 import { type OnnxModel, parseModel, serializeModel } from '../src/model/onnx.ts';
 import { writeOptimized } from '../src/model/optimize.ts';
-import { defaultCacheDir, type PreparedModel, prepareModel, REWRITE_VERSION } from '../src/model/prepare.ts';
+import { defaultCacheDir, type PreparedModel, prepareModel } from '../src/model/prepare.ts';
 import {
   INT8_CALIBRATION_FILE,
   type Int8Calibration,
@@ -28,7 +28,7 @@ import {
   resizeToScales,
   withOutputs,
 } from '../src/model/quantize.ts';
-import { prepareGraph } from '../src/model/transform.ts';
+import { GRAPH_VERSION, prepareGraph } from '../src/model/transform.ts';
 import { photoLike } from '../src/photo-like.ts';
 import { decodeModelInput, readHeader } from '../src/pipeline/decode.ts';
 import { sessionOptions } from '../src/worker/session.ts';
@@ -383,7 +383,7 @@ async function calibrate(): Promise<void> {
       sha256: createHash('sha256')
         .update(await readFile(source))
         .digest('hex'),
-      rewriteVersion: REWRITE_VERSION,
+      graphVersion: GRAPH_VERSION,
     },
     mode: 'all',
     method: `per tensor: the mean over ${count} images at ${side}² of each image's 0.01% and 99.99% points`,

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { parseModel } from './onnx.ts';
-import { defaultCacheDir, prepareInt8Model, prepareModel, REWRITE_VERSION } from './prepare.ts';
+import { defaultCacheDir, prepareInt8Model, prepareModel } from './prepare.ts';
 import { INT8_CALIBRATION_FILE, type Int8Calibration, quantizationPoints } from './quantize.ts';
-import { prepareGraph } from './transform.ts';
+import { GRAPH_VERSION, prepareGraph } from './transform.ts';
 
 describe('prepareModel', () => {
   it('takes any rembg-style model by path with its own size and normalisation', async () => {
@@ -43,7 +43,7 @@ describe('the int8 copy for previews', () => {
     const { path } = await prepareModel({ model: {}, cacheDir: defaultCacheDir(), optimize: false });
     const bytes = await readFile(path);
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(calibration.model.sha256);
-    expect(calibration.model.rewriteVersion).toBe(REWRITE_VERSION);
+    expect(calibration.model.graphVersion).toBe(GRAPH_VERSION);
     const model = parseModel(bytes);
     prepareGraph(model);
     const points = quantizationPoints(model.graph, { mode: calibration.mode });

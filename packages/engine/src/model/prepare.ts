@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import ort from 'onnxruntime-node';
 import { assembleImglyModel, type ImglyVariant } from './assemble.ts';
 import { INT8_CALIBRATION_FILE, type Int8Calibration, int8WeightBits } from './quantize.ts';
+import { GRAPH_VERSION } from './transform.ts';
 
 /** Which network to run and how to feed it. Defaults describe the peer's IS-Net. */
 export interface ModelConfig {
@@ -87,9 +88,9 @@ export async function prepareModel(options: {
 }
 
 /**
- * Bumped whenever transform.ts changes what it writes, so that cached copies are made again. 3: rewrite
- * 4 states the fused sums' shapes; prepareGraph's graph, on which the int8 calibration was measured,
- * is version 2's.
+ * Bumped whenever transform.ts changes what it writes, so that cached copies are made again (3:
+ * rewrite 4 states the fused sums' shapes). The int8 calibration is checked against GRAPH_VERSION
+ * instead: it belongs to prepareGraph's graph, which later rewrites do not change.
  */
 export const REWRITE_VERSION = 3;
 
@@ -120,7 +121,7 @@ export async function prepareInt8Model(options: {
 async function int8ModelPath(source: string, cacheDir: string): Promise<string | null> {
   const calibrationText = await readFile(INT8_CALIBRATION_FILE, 'utf8');
   const calibration = JSON.parse(calibrationText) as Int8Calibration;
-  if (calibration.model.rewriteVersion !== REWRITE_VERSION) return null;
+  if (calibration.model.graphVersion !== GRAPH_VERSION) return null;
   const weightBits = int8WeightBits(process.arch, cpuFlags());
   const target = await cachedModelPath({
     source,
@@ -182,8 +183,15 @@ function cpuSignature(): string {
   return `${process.arch}|${os.cpus()[0]?.model ?? ''}|${cpuFlags()}`;
 }
 
-/** The CPU's feature flags from /proc/cpuinfo; empty where there is none (not Linux). */
+let flags: string | undefined;
+
+/** The CPU's feature flags from /proc/cpuinfo (read once); empty where there is none (not Linux). */
 function cpuFlags(): string {
+  flags ??= readCpuFlags();
+  return flags;
+}
+
+function readCpuFlags(): string {
   try {
     return (/^flags\s*:(.*)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? '').trim();
   } catch {

@@ -349,10 +349,10 @@ export function resizeToScales(graph: OnnxGraph, shapes: ReadonlyMap<string, rea
  * `scripts/quantize.ts calibrate` and shipped beside this file: the range of every tensor that is
  * quantised (the mean over the images of each one's 0.01% and 99.99% points) and the shapes around
  * each Resize at the size calibrated (see resizeToScales). It belongs to one model file, named by its
- * SHA-256, and to the graph prepareGraph makes of it (REWRITE_VERSION).
+ * SHA-256, and to the graph prepareGraph makes of it (transform.ts GRAPH_VERSION).
  */
 export interface Int8Calibration {
-  model: { sha256: string; rewriteVersion: number };
+  model: { sha256: string; graphVersion: number };
   mode: QuantizeMode;
   method: string;
   images: string[];

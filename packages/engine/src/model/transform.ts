@@ -43,6 +43,14 @@ export interface TransformReport {
   splitConcats: number;
 }
 
+/**
+ * The version of the graph prepareGraph makes (rewrites 1-3): bumped whenever they change what they
+ * write. The int8 calibration's ranges were measured on that graph, so it names the version it
+ * belongs to (quantize.ts Int8Calibration); rewrite 4 and ORT's optimiser come after and do not
+ * change it (prepare.ts REWRITE_VERSION keys the cached copies for those).
+ */
+export const GRAPH_VERSION = 2;
+
 /** Rewrites 1-3 (before ORT's optimiser), in place. `output`: the graph output to keep (default the first). */
 export function prepareGraph(model: OnnxModel, options: { output?: string } = {}): TransformReport {
   const { graph } = model;
