@@ -202,14 +202,16 @@ export function fusedEstimates(
   });
 }
 
-/** What refinedGrid makes: the coefficients, and the colour grid's blocks or the guide's planes. */
+/** What refinedGrid makes: the coefficients, and the grid on which foreground colours are estimated. */
 export interface RefinedGrid {
   /** The guided filter's coefficients [ar, ag, ab, b] (refinement off: [0, 0, 0, the mask]). */
   coefficients: Planes4;
-  /** With factor > 1: the guide and its refined alpha averaged over factor × factor blocks [r, g, b, alpha]. */
-  blocks: Planes4 | null;
-  /** With factor ≤ 1 (the colour grid is the grid itself): the guide's planes in [0,1], [r, g, b]. */
-  guide: [Float32Array, Float32Array, Float32Array] | null;
+  /**
+   * With factor > 1: the guide and its refined alpha averaged over factor × factor blocks (partial
+   * blocks at the right and bottom). With factor ≤ 1: the guide's planes in [0,1] and no alpha (the
+   * coefficients give it). null without a factor (a mask-only result).
+   */
+  colours: { image: GuideImage; alpha: Float32Array | null } | null;
 }
 
 /**
@@ -257,14 +259,24 @@ export function refinedGrid(options: {
       out.fill(0, 0, 3 * n);
       out.set(input.subarray(3 * n), 3 * n);
     }
-    let blocks: Planes4 | null = null;
+    const coefficients = split(out, 4) as Planes4;
     if (side) {
       const small = layout.f32(4 * cells);
       kernels.blockMeans(R, G, B, out.byteOffset, w, h, side, small.byteOffset);
-      blocks = split(small, 4) as Planes4;
+      const [red, green, blue, alpha] = split(small, 4) as Planes4;
+      const size = { width: Math.ceil(w / side), height: Math.ceil(h / side) };
+      return { coefficients, colours: { image: { r: red, g: green, b: blue, ...size }, alpha } };
     }
-    const planes = factor === 1 ? (split(input.subarray(0, 3 * n), 3) as RefinedGrid['guide']) : null;
-    return { coefficients: split(out, 4) as Planes4, blocks, guide: planes };
+    if (factor === null) return { coefficients, colours: null };
+    const [red, green, blue] = split(input.subarray(0, 3 * n), 3) as [
+      Float32Array,
+      Float32Array,
+      Float32Array,
+    ];
+    return {
+      coefficients,
+      colours: { image: { r: red, g: green, b: blue, width: w, height: h }, alpha: null },
+    };
   });
 }
 

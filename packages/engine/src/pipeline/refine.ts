@@ -4,7 +4,7 @@ import type { ColourGrid } from './compose.ts';
 import { centredInput, plainBytes } from './decode.ts';
 import { blurFusionEstimates } from './foreground.ts';
 import { applyCoefficients, type GuidedCoefficients, type GuideImage } from './guided.ts';
-import { type RefinedGrid, refinedGrid } from './kernels.ts';
+import { refinedGrid } from './kernels.ts';
 import { type AxisMap, axisMap, axisTaps } from './resample.ts';
 
 /** A network mask (0..255) covering the whole image, at the network's resolution. */
@@ -107,7 +107,12 @@ export async function refineMask(options: {
   });
   const [ar, ag, ab, b] = refined.coefficients;
   const coeffs: GuidedCoefficients = { ar, ag, ab, b, ...grid };
-  const colours = factor ? colourEstimates(colourGrid(refined, coeffs, grid, factor)) : null;
+  const colours = refined.colours
+    ? colourEstimates({
+        small: refined.colours.image,
+        smallAlpha: refined.colours.alpha ?? applyCoefficients(coeffs, refined.colours.image),
+      })
+    : null;
   const alpha = alphaFromCoefficients({ image: await image, coeffs, snap: config.snap });
   return { alpha, colours };
 }
@@ -203,25 +208,4 @@ function shifted(data: Uint8Array, width: number, height: number, xs: AxisMap, y
     }
   }
   return out;
-}
-
-/**
- * The guide and its refined alpha averaged over factor x factor blocks (partial blocks at the right
- * and bottom): the grid on which foreground colours are estimated, made by refinedGrid. With factor
- * ≤ 1 the grid itself, the alpha applied here.
- */
-function colourGrid(
-  refined: RefinedGrid,
-  coeffs: GuidedCoefficients,
-  grid: { width: number; height: number },
-  factor: number,
-): { small: GuideImage; smallAlpha: Float32Array } {
-  if (refined.blocks) {
-    const [r, g, b, smallAlpha] = refined.blocks;
-    const small = { r, g, b, width: Math.ceil(grid.width / factor), height: Math.ceil(grid.height / factor) };
-    return { small, smallAlpha };
-  }
-  const [r, g, b] = refined.guide!;
-  const small = { r, g, b, ...grid };
-  return { small, smallAlpha: applyCoefficients(coeffs, small) };
 }
