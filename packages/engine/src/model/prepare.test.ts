@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseModel } from './onnx.ts';
 import { defaultCacheDir, prepareInt8Model, prepareModel } from './prepare.ts';
@@ -58,5 +60,19 @@ describe('the int8 copy for previews', () => {
     const cacheDir = defaultCacheDir();
     expect(await prepareInt8Model({ model: { path: '/models/u2net.onnx' }, cacheDir })).toBeNull();
     expect(await prepareInt8Model({ model: { variant: 'small' }, cacheDir })).toBeNull();
+  });
+
+  it('is not made from a calibration measured on another version of the prepared graph', async () => {
+    const calibration = JSON.parse(await readFile(INT8_CALIBRATION_FILE, 'utf8')) as Int8Calibration;
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'calibration-'));
+    try {
+      const calibrationFile = path.join(dir, 'calibration.json');
+      const stale = { ...calibration, model: { ...calibration.model, graphVersion: GRAPH_VERSION - 1 } };
+      await writeFile(calibrationFile, JSON.stringify(stale));
+      const made = await prepareInt8Model({ model: {}, cacheDir: defaultCacheDir(), calibrationFile });
+      expect(made).toBeNull();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -103,12 +103,14 @@ export const REWRITE_VERSION = 3;
 export async function prepareInt8Model(options: {
   model: ModelConfig;
   cacheDir: string;
+  /** The calibration file: the one shipped by default. */
+  calibrationFile?: string;
 }): Promise<PreparedModel | null> {
-  const { model, cacheDir } = options;
+  const { model, cacheDir, calibrationFile = INT8_CALIBRATION_FILE } = options;
   if (model.path !== undefined || (model.variant ?? 'medium') !== 'medium') return null;
   try {
     const source = await assembleImglyModel({ variant: 'medium', cacheDir });
-    const path = await int8ModelPath(source, cacheDir);
+    const path = await int8ModelPath(source, cacheDir, calibrationFile);
     if (!path) return null;
     const base = await prepareModel({ model, cacheDir, optimize: false });
     return { ...base, path, optimized: true };
@@ -118,8 +120,12 @@ export async function prepareInt8Model(options: {
   }
 }
 
-async function int8ModelPath(source: string, cacheDir: string): Promise<string | null> {
-  const calibrationText = await readFile(INT8_CALIBRATION_FILE, 'utf8');
+async function int8ModelPath(
+  source: string,
+  cacheDir: string,
+  calibrationFile: string,
+): Promise<string | null> {
+  const calibrationText = await readFile(calibrationFile, 'utf8');
   const calibration = JSON.parse(calibrationText) as Int8Calibration;
   if (calibration.model.graphVersion !== GRAPH_VERSION) return null;
   const weightBits = int8WeightBits(process.arch, cpuFlags());
@@ -136,7 +142,7 @@ async function int8ModelPath(source: string, cacheDir: string): Promise<string |
   if (sha256 !== calibration.model.sha256) return null;
   await mkdir(cacheDir, { recursive: true });
   const script = fileURLToPath(new URL('./child.mjs', import.meta.url));
-  const args = [script, 'quantize', source, target, INT8_CALIBRATION_FILE, String(weightBits)];
+  const args = [script, 'quantize', source, target, calibrationFile, String(weightBits)];
   await promisify(execFile)(process.execPath, args, { timeout: 300_000 });
   return target;
 }
