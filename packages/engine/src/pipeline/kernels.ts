@@ -72,7 +72,8 @@ interface Kernels {
   ): void;
 }
 
-type Planes4 = [Float32Array, Float32Array, Float32Array, Float32Array];
+type Planes3 = [Float32Array, Float32Array, Float32Array];
+type Planes4 = [...Planes3, Float32Array];
 
 const PAGE = 65536;
 /** The module's own data (none today) would lie below this; planes are laid out above it. */
@@ -268,11 +269,7 @@ export function refinedGrid(options: {
       return { coefficients, colours: { image: { r: red, g: green, b: blue, ...size }, alpha } };
     }
     if (factor === null) return { coefficients, colours: null };
-    const [red, green, blue] = split(input.subarray(0, 3 * n), 3) as [
-      Float32Array,
-      Float32Array,
-      Float32Array,
-    ];
+    const [red, green, blue] = split(input.subarray(0, 3 * n), 3) as Planes3;
     return {
       coefficients,
       colours: { image: { r: red, g: green, b: blue, width: w, height: h }, alpha: null },
