@@ -492,7 +492,7 @@ describe('engine: session settings', () => {
     }
   });
 
-  it('follows a kept calibration, the lean budget and an explicit memoryArena', async () => {
+  it('follows a kept calibration, the lean and max budgets and an explicit memoryArena', async () => {
     // Three threads: a count no other engine here uses, so these made-up figures are theirs alone.
     const { model } = engine.stats();
     const file = calibrationFile(model, 3);
@@ -529,6 +529,19 @@ describe('engine: session settings', () => {
         int8Previews: false,
       });
       await lean.close();
+      // 'max' holds both networks' arenas whatever was measured: the calibration is not read.
+      writeFileSync(file, JSON.stringify({ threads: 3, arenaOffMs: 1000, arenaOnMs: 930, hugePages }));
+      const max = await start({ memory: 'max' });
+      expect(max.stats().session).toEqual({
+        memory: 'max',
+        memoryArena: true,
+        hugePages: false,
+        calibration: null,
+        int8Previews: true,
+      });
+      const preview = await max.remove(await discPhoto({ width: 320, height: 240 }), { size: 'preview' });
+      expect(preview.network).toEqual({ quality: 'preview', width: 1024, height: 1024 });
+      await max.close();
       const given = await start({ memory: 'lean', memoryArena: true });
       expect(given.stats().session).toEqual({
         memory: 'given',

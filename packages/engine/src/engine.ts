@@ -67,6 +67,9 @@ export interface EngineConfig {
    * the cache) found it at least 10% faster on this machine;
    * with huge pages the arena stays off, measured or not: on three CPUs where bare runs were 5-22%
    * faster with it, whole removals were not (README, "Session settings chosen per machine").
+   * 'max': int8 previews and the arena on for both networks, nothing measured: ~0.4 GB more at peak
+   * than 'fast' (~1.1 GB at 12 MP), for machines whose memory, once given back, is slow to take
+   * again (a VM whose host reclaims freed memory: removals after a pause, README "Idle pauses").
    * 'auto' (default): 'fast' where the machine has at least `FAST_MEMORY_PER_WORKER` bytes of
    * memory per worker, else 'lean'.
    */
@@ -85,8 +88,8 @@ export interface EngineConfig {
    * rewriter, from the calibration shipped with the engine; made once per CPU into the cache): its
    * network runs 2.2-2.8× faster at the same mean IoU on the bulk set (README, "Fast previews"),
    * for ~0.1 GB more at peak per worker (its weights, and its own run then sets the peak). A
-   * preview's mask serves only previews. Default: on where the memory budget (`memory`) is 'fast',
-   * off in 'lean'; other models have none. Takes precedence over `previewInputSide`.
+   * preview's mask serves only previews. Default: on where the memory budget (`memory`) is 'fast'
+   * or 'max', off in 'lean'; other models have none. Takes precedence over `previewInputSide`.
    */
   int8Previews?: boolean;
   /**
@@ -99,7 +102,7 @@ export interface EngineConfig {
 }
 
 /** See EngineConfig.memory. */
-export type EngineMemory = 'lean' | 'fast' | 'auto';
+export type EngineMemory = 'lean' | 'fast' | 'max' | 'auto';
 
 /**
  * Memory per worker from which `memory: 'auto'` means 'fast': the int8 preview network adds ~0.1 GB
@@ -214,9 +217,9 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
     optimize: config.optimizeModel ?? true,
   });
   const chosen = await chooseSession({ config, model, threads, workers });
-  const fast = memoryBudget(config, workers) === 'fast';
+  const int8 = memoryBudget(config, workers) !== 'lean';
   const previewModel =
-    (config.int8Previews ?? fast) ? await prepareInt8Model({ model: config.model ?? {}, cacheDir }) : null;
+    (config.int8Previews ?? int8) ? await prepareInt8Model({ model: config.model ?? {}, cacheDir }) : null;
   const session = { ...chosen, int8Previews: previewModel !== null };
   const requestSeen = new Int32Array(new SharedArrayBuffer(4));
   const setup: WorkerSetup = {
@@ -391,7 +394,7 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
 }
 
 /** The memory budget: as configured, or for 'auto' by this machine's memory per worker. */
-function memoryBudget(config: EngineConfig, workers: number): 'lean' | 'fast' {
+function memoryBudget(config: EngineConfig, workers: number): Exclude<EngineMemory, 'auto'> {
   const budget = config.memory ?? 'auto';
   if (budget !== 'auto') return budget;
   return os.totalmem() / workers >= FAST_MEMORY_PER_WORKER ? 'fast' : 'lean';
@@ -410,6 +413,7 @@ async function chooseSession(options: {
     return { memoryArena: config.memoryArena, memory: 'given', hugePages, calibration: null };
   }
   const memory = memoryBudget(config, workers);
+  if (memory === 'max') return { memoryArena: true, memory, hugePages, calibration: null };
   // With huge pages the arena's ~0.4 GB bought whole removals nothing where bare runs said 5-22%.
   if (memory === 'lean' || hugePages) return { memoryArena: false, memory, hugePages, calibration: null };
   const measured = await calibration(model, threads);

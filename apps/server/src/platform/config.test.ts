@@ -29,6 +29,13 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBe('postgres://u@db:5432/cutout');
   });
 
+  it("reads the engine's memory budget: auto by default, one of four", () => {
+    expect(loadConfig({}).engineMemory).toBe('auto');
+    for (const budget of ['lean', 'fast', 'max', 'auto'])
+      expect(loadConfig({ ENGINE_MEMORY: budget }).engineMemory).toBe(budget);
+    expect(() => loadConfig({ ENGINE_MEMORY: 'huge' })).toThrow(/ENGINE_MEMORY/);
+  });
+
   it('reads the scale-out settings: Redis, S3 and the pool size, all off by default', () => {
     expect(loadConfig({})).toMatchObject({ redisUrl: undefined, s3: null, databasePoolSize: 10 });
     const config = loadConfig({

@@ -49,7 +49,7 @@ const envSchema = z.object({
    * The network's memory budget: lean (least memory at peak), fast (ORT's arena where a calibration
    * on this machine found it faster), auto (fast with 2 GiB or more per inference worker).
    */
-  ENGINE_MEMORY: z.enum(['lean', 'fast', 'auto']).default('auto'),
+  ENGINE_MEMORY: z.enum(['lean', 'fast', 'max', 'auto']).default('auto'),
   API_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(60),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** The built-in demo acquirer (test cards, no money moves): on unless turned off. */
