@@ -1,6 +1,6 @@
 // `npm run bench -w packages/engine [-- --json] [--sizes 1mp,12mp,39mp] [--repeat N] [--rounds R]`
 // On the same images: the bare network (floor), our engine (full, fresh preview, preview with the
-// mask cached) and the peer @imgly/background-removal-node (removeBackground, PNG). Every scenario
+// mask cached, fresh preview after a pause: IDLE_MS in images.ts) and the peer @imgly/background-removal-node (removeBackground, PNG). Every scenario
 // runs in its own child process so that peak RSS figures do not mix; ours (the default budget and
 // 'lean') and the peer's children alternate for R rounds. The machine is shared, so the headline
 // figures are the best run of each (the least disturbed estimate of each pipeline's cost); medians
@@ -12,7 +12,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { ALLOCATOR_ENV, withAllocatorEnv } from '../src/allocator.mjs';
-import { benchImage, SIZES, type SizeKey } from './images.ts';
+import { benchImage, IDLE_MS, SIZES, type SizeKey } from './images.ts';
 
 interface ChildReport {
   runs: Record<string, number[]>;
@@ -140,6 +140,7 @@ for (const size of sizes) {
       `  floor            ${floor} ms (fastest bare run measured); in our worker (${setting(o)}) best ${best(o.runs.floor)} ms, median ${median(o.runs.floor)} ms`,
       `  ours full        best ${best(o.runs.full)} ms, median ${median(o.runs.full)} ms   stages ${JSON.stringify(o.info.timings)}`,
       `  ours preview     best ${best(o.runs.preview)} ms fresh (${JSON.stringify(o.info.preview_network)}), ${best(previewFloat.runs.preview)} ms on the float network, ${best(previewSmall.runs.preview)} ms on a 768² float input; best ${best(o.runs.cached_preview)} ms with the mask cached`,
+      `  idle preview     fresh after ${IDLE_MS / 1000} s without work: best ${best(o.runs.idle_preview)} ms, median ${median(o.runs.idle_preview)} ms; on the float network best ${best(previewFloat.runs.idle_preview)} ms, median ${median(previewFloat.runs.idle_preview)} ms`,
       `  peer full        best ${best(p.runs.full)} ms, median ${median(p.runs.full)} ms`,
       `  peak RSS         ours ${o.peak_rss_mb} MB, peer ${p.peak_rss_mb} MB`,
       `  malloc settings  ours without them ${oursUntuned.peak_rss_mb} MB; peer with them ${peerTuned.peak_rss_mb} MB (RSS ours/peer both with them ${ratio(o.peak_rss_mb, peerTuned.peak_rss_mb)}, both without ${ratio(oursUntuned.peak_rss_mb, p.peak_rss_mb)})`,
@@ -162,6 +163,8 @@ if (args.includes('--json')) {
       ours_preview_float_ms: best(previewFloat.runs.preview),
       ours_preview_768_input_ms: best(previewSmall.runs.preview),
       ours_cached_preview_ms: best(ours.runs.cached_preview),
+      ours_idle_preview_ms: best(ours.runs.idle_preview),
+      ours_idle_preview_float_ms: best(previewFloat.runs.idle_preview),
       peer_full_ms: best(peer.runs.full),
       ours_peak_rss_mb: ours.peak_rss_mb,
       peer_peak_rss_mb: peer.peak_rss_mb,
@@ -184,6 +187,8 @@ if (args.includes('--json')) {
         ours_full: median(ours.runs.full),
         lean_full: median(lean.runs.full),
         peer_full: median(peer.runs.full),
+        ours_idle_preview: median(ours.runs.idle_preview),
+        ours_idle_preview_float: median(previewFloat.runs.idle_preview),
       },
       output: ours.info.output,
     };
@@ -202,6 +207,11 @@ if (args.includes('--json')) {
       fresh_preview_12mp_float_ms: twelve ? best(twelve.previewFloat.runs.preview) : Number.NaN,
       fresh_preview_speedup: twelve
         ? ratio(best(twelve.previewFloat.runs.preview), best(twelve.ours.runs.preview))
+        : Number.NaN,
+      fresh_preview_12mp_idle_ms: twelve ? best(twelve.ours.runs.idle_preview) : Number.NaN,
+      fresh_preview_12mp_float_idle_ms: twelve ? best(twelve.previewFloat.runs.idle_preview) : Number.NaN,
+      fresh_preview_idle_speedup: twelve
+        ? ratio(best(twelve.previewFloat.runs.idle_preview), best(twelve.ours.runs.idle_preview))
         : Number.NaN,
       fresh_preview_12mp_768_input_ms: twelve ? best(twelve.previewSmall.runs.preview) : Number.NaN,
       cached_preview_ms: twelve ? best(twelve.ours.runs.cached_preview) : Number.NaN,

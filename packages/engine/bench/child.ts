@@ -2,14 +2,16 @@
 // Prints one JSON line: {"scenario", "size", "runs": {name: [ms...]}, "info", "peak_rss_mb"}.
 //   ours SIZE N   N rounds of: bare network run in the engine's worker (the floor, measured beside
 //                 our runs so that load from other processes hits both alike), full (fresh bytes),
-//                 preview of the same bytes (mask cached), preview of fresh bytes.
+//                 preview of the same bytes (mask cached), preview of fresh bytes; then N fresh
+//                 previews each after IDLE_MS without work (idle_preview: see below).
 //   ours-arena-on, ours-arena-off
 //                 the same with ORT's memory arena forced on, or in the 'lean' budget (arena off,
 //                 no int8 preview network): the default engine picks by its calibration, the
 //                 benchmark runs the other one too.
 //   ours-float-preview SIZE N
 //                 N fresh previews on the float network (int8Previews: false): previews as they
-//                 were before the int8 network, the baseline of the preview speed-up.
+//                 were before the int8 network, the baseline of the preview speed-up; then N
+//                 after IDLE_MS without work.
 //   ours-preview-768 SIZE N
 //                 N fresh previews with the float network on a 768² input (previewInputSide: 768):
 //                 what the smaller preview input would save (off by default: it loses 0.019 IoU).
@@ -25,7 +27,7 @@ import { createEngine } from '../src/engine.ts';
 import { assembleImglyModel } from '../src/model/assemble.ts';
 import { defaultCacheDir, prepareInt8Model, prepareModel } from '../src/model/prepare.ts';
 import { sessionOptions } from '../src/worker/session.ts';
-import { benchImage, type SizeKey, variant } from './images.ts';
+import { benchImage, IDLE_MS, type SizeKey, variant } from './images.ts';
 
 const [scenario, sizeArg, repeatArg] = process.argv.slice(2);
 const size = (sizeArg ?? '12mp') as SizeKey;
@@ -109,6 +111,13 @@ if (scenario === 'floor') {
     const fresh = await variant(file, `preview-${i}-${Date.now()}`);
     const preview = await time('preview', () => engine.remove(fresh, { size: 'preview' }));
     info.preview_network = preview.network;
+  }
+  if (scenario === 'ours' || scenario === 'ours-float-preview') {
+    for (let i = 0; i < repeat; i++) {
+      await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+      const fresh = await variant(file, `idle-preview-${i}-${Date.now()}`);
+      await time('idle_preview', () => engine.remove(fresh, { size: 'preview' }));
+    }
   }
   await engine.close();
 } else if (scenario === 'peer') {

@@ -41,6 +41,14 @@ async function upscaledPhoto(width: number, height: number): Promise<Buffer> {
     .toBuffer();
 }
 
+/**
+ * The pause before each idle preview. A visitor's preview usually comes after one, and where the VM
+ * hands freed memory back to the host (free page reporting: ~2 s after it is freed), the memory a
+ * removal gave back costs far more to take again after it than right away (the engine's README,
+ * "Idle pauses").
+ */
+export const IDLE_MS = 3000;
+
 /** The same JPEG with a comment segment after SOI: identical pixels, different bytes (no cache hits). */
 export async function variant(file: string, tag: string): Promise<Buffer> {
   return withComment(await readFile(file), `bench ${tag}`);
