@@ -1,10 +1,10 @@
 // `npm run bench -w packages/engine [-- --json] [--sizes 1mp,12mp,39mp] [--repeat N] [--rounds R]`
 // On the same images: the bare network (floor), our engine (full, fresh preview, preview with the
-// mask cached, fresh preview after a pause: IDLE_MS in images.ts) and the peer @imgly/background-removal-node (removeBackground, PNG). Every scenario
-// runs in its own child process so that peak RSS figures do not mix; ours (the default budget and
-// 'lean') and the peer's children alternate for R rounds. The machine is shared, so the headline
-// figures are the best run of each (the least disturbed estimate of each pipeline's cost); medians
-// are reported too. The floor is the fastest bare network run measured in the run, whichever way:
+// mask cached, fresh preview after a pause: IDLE_MS in images.ts) and the peer
+// @imgly/background-removal-node (removeBackground, PNG). Every scenario runs in its own child
+// process so that peak RSS figures do not mix; ours (the default budget and 'lean') and the peer's
+// children alternate for R rounds. The machine is shared, so the headline figures are the best run
+// of each (the least disturbed estimate of each pipeline's cost); medians are reported too. The floor is the fastest bare network run measured in the run, whichever way:
 // the original model with ORT's defaults, our rewritten model with the arena on or off (each at the
 // thread counts tried), or in our engine's workers between our runs (so that both see the same load).
 import { execFile } from 'node:child_process';

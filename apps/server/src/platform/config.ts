@@ -46,8 +46,10 @@ const envSchema = z.object({
   /** The foreground-type detector behind the public API's X-Type (type=auto); off saves its CPU and memory. */
   ENGINE_CLASSIFIER: booleanFromEnv.default(true),
   /**
-   * The network's memory budget: lean (least memory at peak), fast (ORT's arena where a calibration
-   * on this machine found it faster), auto (fast with 2 GiB or more per inference worker).
+   * The network's memory budget (the engine's EngineConfig.memory): lean (least memory at peak),
+   * fast (int8 previews, and ORT's arena where a calibration on this machine found it faster), max
+   * (int8 previews and both networks' arenas kept: for VMs whose host takes freed memory back), auto
+   * (fast with 2 GiB or more per inference worker).
    */
   ENGINE_MEMORY: z.enum(['lean', 'fast', 'max', 'auto']).default('auto'),
   API_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(60),
