@@ -11,7 +11,14 @@ import { execFile } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { ALLOCATOR_ENV, withAllocatorEnv } from '../src/allocator.mjs';
+import {
+  ALLOCATOR_KEYS,
+  allocatorEnv,
+  hugePagesChoice,
+  hugePagesRequested,
+  PAGE_SIZE_VARIABLE,
+  withAllocatorEnv,
+} from '../src/allocator.mjs';
 import { benchImage, IDLE_MS, SIZES, type SizeKey } from './images.ts';
 
 interface ChildReport {
@@ -29,11 +36,20 @@ const sizes = (option('--sizes') ?? '1mp,12mp,39mp').split(',') as SizeKey[];
 const repeat = Number(option('--repeat') ?? 2);
 const rounds = Number(option('--rounds') ?? 2);
 
-// Our engine runs as `npm start` runs the server: with its glibc malloc settings (allocator.mjs).
-// The peer runs as its package ships, in the default environment; one extra run of each with the
-// other's environment shows what the settings alone are worth.
-const tuned = withAllocatorEnv(process.env);
-const untuned = Object.fromEntries(Object.entries(process.env).filter(([key]) => !(key in ALLOCATOR_ENV)));
+// Our engine runs as `npm start` runs the server: with its glibc malloc settings (allocator.mjs),
+// huge pages as this machine's probe chose them. The peer runs as its package ships, in the default
+// environment; one extra run of each with the other's environment shows what the settings alone
+// are worth, and one of ours with the other page size what the probe's choice is worth.
+const tuned = await allocatorEnv(process.env);
+const hugePages = hugePagesRequested(tuned);
+const allocator = { huge_pages: hugePages, probe: (await hugePagesChoice()).probe };
+const untuned = Object.fromEntries(
+  Object.entries(process.env).filter(([key]) => !ALLOCATOR_KEYS.includes(key)),
+);
+const otherPages = withAllocatorEnv(
+  { ...untuned, [PAGE_SIZE_VARIABLE]: hugePages ? '4k' : '2m' },
+  !hugePages,
+);
 const child = fileURLToPath(new URL('./child.ts', import.meta.url));
 async function run(
   scenario: string,
@@ -88,6 +104,8 @@ interface Row {
   /** Ours in the default environment, and the peer with our malloc settings: one run each. */
   oursUntuned: ChildReport;
   peerTuned: ChildReport;
+  /** Ours with the page size the probe did not choose. */
+  oursOtherPages: ChildReport;
   floor: number;
 }
 const arenaOf = (report: ChildReport) =>
@@ -114,6 +132,7 @@ for (const size of sizes) {
   const previewFloat = await run('ours-float-preview', size, repeat);
   const oursUntuned = await run('ours', size, 1, untuned);
   const peerTuned = await run('peer', size, 1, tuned);
+  const oursOtherPages = await run('ours', size, repeat, otherPages);
   // The fastest bare run measured in this run, whichever way: in our workers or in the floor child.
   const floor = Math.min(
     best(o.runs.floor),
@@ -130,6 +149,7 @@ for (const size of sizes) {
     previewFloat,
     oursUntuned,
     peerTuned,
+    oursOtherPages,
     floor,
   };
   const setting = (report: ChildReport) => `arena ${arenaOf(report) ? 'on' : 'off'}`;
@@ -143,6 +163,7 @@ for (const size of sizes) {
       `  idle preview     fresh after ${IDLE_MS / 1000} s without work: best ${best(o.runs.idle_preview)} ms, median ${median(o.runs.idle_preview)} ms; on the float network best ${best(previewFloat.runs.idle_preview)} ms, median ${median(previewFloat.runs.idle_preview)} ms`,
       `  peer full        best ${best(p.runs.full)} ms, median ${median(p.runs.full)} ms`,
       `  peak RSS         ours ${o.peak_rss_mb} MB, peer ${p.peak_rss_mb} MB`,
+      `  page size        ${hugePages ? '2 MB' : '4 KB'} (this machine's probe: ${JSON.stringify(allocator.probe)}); with ${hugePages ? '4 KB' : '2 MB'} pages: full ${best(oursOtherPages.runs.full)} ms, fresh preview ${best(oursOtherPages.runs.preview)} ms, after ${IDLE_MS / 1000} s without work ${best(oursOtherPages.runs.idle_preview)} ms (median ${median(oursOtherPages.runs.idle_preview)}), peak RSS ${oursOtherPages.peak_rss_mb} MB`,
       `  malloc settings  ours without them ${oursUntuned.peak_rss_mb} MB; peer with them ${peerTuned.peak_rss_mb} MB (RSS ours/peer both with them ${ratio(o.peak_rss_mb, peerTuned.peak_rss_mb)}, both without ${ratio(oursUntuned.peak_rss_mb, p.peak_rss_mb)})`,
       `  ${setting(other)} (the other setting)  full ${best(other.runs.full)} ms (in-worker floor ${best(other.runs.floor)} ms), peak RSS ${other.peak_rss_mb} MB`,
       `  lean budget      full best ${best(l.runs.full)} ms (${ratio(best(l.runs.full), floor)} of the floor), median ${median(l.runs.full)} ms, fresh preview ${best(l.runs.preview)} ms, peak RSS ${l.peak_rss_mb} MB (${ratio(l.peak_rss_mb, p.peak_rss_mb)} of the peer's)`,
@@ -154,7 +175,8 @@ for (const size of sizes) {
 if (args.includes('--json')) {
   const bySize: Record<string, unknown> = {};
   for (const [size, row] of Object.entries(rows)) {
-    const { ours, peer, other, lean, previewSmall, previewFloat, oursUntuned, peerTuned } = row;
+    const { ours, peer, other, lean, previewSmall, previewFloat, oursUntuned, peerTuned, oursOtherPages } =
+      row;
     bySize[size] = {
       floor_ms: row.floor,
       session_floor_ms: best(ours.runs.floor),
@@ -177,6 +199,14 @@ if (args.includes('--json')) {
         floor_ms: best(other.runs.floor),
         peak_rss_mb: other.peak_rss_mb,
       },
+      other_page_size: {
+        huge_pages: !hugePages,
+        full_ms: best(oursOtherPages.runs.full),
+        fresh_preview_ms: best(oursOtherPages.runs.preview),
+        idle_preview_ms: best(oursOtherPages.runs.idle_preview),
+        idle_preview_median_ms: median(oursOtherPages.runs.idle_preview),
+        peak_rss_mb: oursOtherPages.peak_rss_mb,
+      },
       lean: {
         full_ms: best(lean.runs.full),
         fresh_preview_ms: best(lean.runs.preview),
@@ -198,6 +228,7 @@ if (args.includes('--json')) {
     floor_ms: twelve?.floor ?? Number.NaN,
     floor_ways_ms: floorWays,
     int8_bare_ms: int8Ways,
+    allocator,
     session_floor_ms: twelve ? best(twelve.ours.runs.floor) : Number.NaN,
     ours: {
       full_12mp_ms: twelve ? best(twelve.ours.runs.full) : Number.NaN,

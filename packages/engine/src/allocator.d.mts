@@ -1,10 +1,60 @@
-/** glibc malloc settings for processes that run the engine (see allocator.mjs). */
+/** glibc malloc settings every engine process gets (see allocator.mjs). */
 export declare const ALLOCATOR_ENV: Readonly<Record<string, string>>;
-/** `env` with the allocator settings added where it does not set them itself. */
-export declare function withAllocatorEnv(env?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
+/** The tunable that makes glibc ask for transparent huge pages. */
+export declare const HUGE_PAGES_TUNABLE: string;
+/** Every variable the settings use. */
+export declare const ALLOCATOR_KEYS: readonly string[];
+/** `env` with the allocator settings added where it does not set them itself; huge pages when asked. */
+export declare function withAllocatorEnv(env?: NodeJS.ProcessEnv, hugePages?: boolean): NodeJS.ProcessEnv;
+/** Milliseconds to take 64 MB in one page size: twice right away, once after a pause. */
+export interface ReuseCost {
+  hotMs: number[];
+  pausedMs: number;
+  hugeKb: number;
+}
+/** What the probe measured, per page size. */
+export interface ReuseProbe {
+  mb: number;
+  pauseMs: number;
+  small: ReuseCost;
+  huge: ReuseCost;
+}
+/** The choice kept per machine. */
+export interface HugePagesChoice {
+  version: number;
+  machine: string;
+  hugePages: boolean;
+  probe: ReuseProbe | null;
+}
+export interface ChoiceOptions {
+  cacheDir?: string;
+  enabledFile?: string;
+  probe?: () => Promise<ReuseProbe>;
+}
+/** The environment for an engine process on this machine (huge pages as this machine's probe chose). */
+export declare function allocatorEnv(
+  env?: NodeJS.ProcessEnv,
+  options?: ChoiceOptions,
+): Promise<NodeJS.ProcessEnv>;
 /** Whether `env` asks glibc for transparent huge pages (a calibration records it). */
 export declare function hugePagesRequested(env?: NodeJS.ProcessEnv): boolean;
 /** Where Linux says whether it gives transparent huge pages. */
 export declare const THP_ENABLED_FILE: string;
+/** Whether the kernel gives transparent huge pages on request. */
+export declare function hugePagesOnRequest(enabledFile?: string): boolean;
 /** Whether `env` asks glibc for huge pages and the kernel grants them on request. */
 export declare function hugePagesGranted(env?: NodeJS.ProcessEnv, enabledFile?: string): boolean;
+/** Measures what taking memory again costs in 4 KB and in 2 MB pages (two child processes). */
+export declare function probeMemoryReuse(options?: { mb?: number; pauseMs?: number }): Promise<ReuseProbe>;
+/** Whether huge pages cost less to take again than 4 KB pages. */
+export declare function hugePagesPay(probe: ReuseProbe): boolean;
+/** What identifies a machine for the kept choice. */
+export declare function machineSignature(enabledFile?: string): string;
+/** The file that keeps this machine's choice in `cacheDir`. */
+export declare function choiceFile(cacheDir: string, enabledFile?: string): string;
+/** Huge pages or not on this machine: kept, or measured now and kept. */
+export declare function hugePagesChoice(options?: ChoiceOptions): Promise<HugePagesChoice>;
+/** Set by allocatorEnv where the probe chose the page size ('4k' or '2m'). */
+export declare const PAGE_SIZE_VARIABLE: string;
+/** Whether `env` says the launcher's probe found 4 KB pages cheaper to take again than huge pages. */
+export declare function smallPagesChosen(env?: NodeJS.ProcessEnv): boolean;

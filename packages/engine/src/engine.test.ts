@@ -3,7 +3,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALLOCATOR_ENV, hugePagesGranted } from './allocator.mjs';
+import { HUGE_PAGES_TUNABLE, hugePagesGranted, PAGE_SIZE_VARIABLE } from './allocator.mjs';
 import {
   type Calibration,
   createEngine,
@@ -520,6 +520,20 @@ describe('engine: session settings', () => {
       expect(calibration).not.toEqual(stale);
       expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(calibration);
       await remeasured.close();
+      // Where the launcher's probe chose 4 KB pages (allocator.mjs) the arena stays off, uncalibrated.
+      writeFileSync(file, JSON.stringify({ threads: 3, arenaOffMs: 1000, arenaOnMs: 600, hugePages }));
+      process.env[PAGE_SIZE_VARIABLE] = '4k';
+      try {
+        const probed = await start({ memory: 'fast' });
+        expect(probed.stats().session).toMatchObject({
+          memory: 'fast',
+          memoryArena: false,
+          calibration: null,
+        });
+        await probed.close();
+      } finally {
+        delete process.env[PAGE_SIZE_VARIABLE];
+      }
       const lean = await start({ memory: 'lean' });
       expect(lean.stats().session).toEqual({
         memory: 'lean',
@@ -557,7 +571,7 @@ describe('engine: session settings', () => {
   });
 
   // Where the kernel grants huge pages on request (as on Debian), asking glibc for them is enough.
-  it.runIf(hugePagesGranted(ALLOCATOR_ENV))(
+  it.runIf(hugePagesGranted({ GLIBC_TUNABLES: HUGE_PAGES_TUNABLE }))(
     'keeps the arena off uncalibrated where huge pages are granted',
     async () => {
       const { model } = engine.stats();

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { Piscina } from 'piscina';
-import { hugePagesGranted } from './allocator.mjs';
+import { hugePagesGranted, smallPagesChosen } from './allocator.mjs';
 import { type ClassifierConfig, createForegroundClassifier } from './classify/classifier.ts';
 import { resultType } from './classify/result-type.ts';
 import { EngineError, type ErrorCodeNumber } from './errors.ts';
@@ -414,8 +414,10 @@ async function chooseSession(options: {
   }
   const memory = memoryBudget(config, workers);
   if (memory === 'max') return { memoryArena: true, memory, hugePages, calibration: null };
-  // With huge pages the arena's ~0.4 GB bought whole removals nothing where bare runs said 5-22%.
-  if (memory === 'lean' || hugePages) return { memoryArena: false, memory, hugePages, calibration: null };
+  // With huge pages the arena's ~0.4 GB bought whole removals nothing where bare runs said 5-22%;
+  // where the launcher's probe found 4 KB pages cheaper (allocator.mjs) it bought 2-3% for ~0.5 GB.
+  if (memory === 'lean' || hugePages || smallPagesChosen())
+    return { memoryArena: false, memory, hugePages, calibration: null };
   const measured = await calibration(model, threads);
   return { memoryArena: measured !== null && arenaPays(measured), memory, hugePages, calibration: measured };
 }

@@ -49,11 +49,7 @@ export interface PreparedModel {
 const IMGLY_MEAN = 128 / 255;
 const IMGLY_STD = 256 / 255;
 
-/** `MODEL_CACHE_DIR`, else `<repo root>/.cache/models`. */
-export function defaultCacheDir(): string {
-  if (process.env.MODEL_CACHE_DIR) return process.env.MODEL_CACHE_DIR;
-  return fileURLToPath(new URL('../../../../.cache/models', import.meta.url));
-}
+export { defaultCacheDir } from '../cache-dir.mjs';
 
 /**
  * Resolves the model file (assembling the default one), and unless `optimize` is false saves a

@@ -1,0 +1,20 @@
+// `node packages/engine/src/launch.mjs SCRIPT [ARGS...]`: runs a TypeScript entry point (through tsx)
+// in a process with the engine's allocator settings for this machine (allocator.mjs: huge pages
+// where its probe found them cheaper; the first start on a machine measures, ~7 s). glibc reads them
+// only when a process starts, hence a process of its own. Signals are passed on; the exit code is the
+// script's. The container image starts the server and the inference workers this way.
+
+import { spawn } from 'node:child_process';
+import { allocatorEnv } from './allocator.mjs';
+
+const [script, ...args] = process.argv.slice(2);
+if (!script) {
+  console.error('usage: node packages/engine/src/launch.mjs SCRIPT [ARGS...]');
+  process.exit(2);
+}
+const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  env: await allocatorEnv(),
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
