@@ -39,7 +39,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps
   // glibc malloc settings that return a removal's memory instead of keeping it, and take it back in
   // the page size this machine does that fastest in (the engine's allocator.mjs; measured at the
   // first start, ~7 s): the server's peak memory stays flat from request to request.
-  env: await allocatorEnv(),
+  env: await allocatorEnv(process.env, { log: console.log }),
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -30,6 +30,7 @@ export interface ChoiceOptions {
   cacheDir?: string;
   enabledFile?: string;
   probe?: () => Promise<ReuseProbe>;
+  log?: (message: string) => void;
 }
 /** The environment for an engine process on this machine (huge pages as this machine's probe chose). */
 export declare function allocatorEnv(

@@ -42,11 +42,17 @@ export const ALLOCATOR_ENV = Object.freeze({
 /** The tunable that makes glibc ask for transparent huge pages on the blocks it maps. */
 export const HUGE_PAGES_TUNABLE = 'glibc.malloc.hugetlb=1';
 
+/**
+ * Set by allocatorEnv where the probe chose the page size ('4k' or '2m'): then the engine's `fast`
+ * budget keeps ORT's arena off without calibrating it, as with huge pages.
+ */
+export const PAGE_SIZE_VARIABLE = 'ENGINE_PAGE_SIZE';
+
 /** Every variable the settings use: an environment without them runs glibc's defaults. */
 export const ALLOCATOR_KEYS = Object.freeze([
   ...Object.keys(ALLOCATOR_ENV),
   'GLIBC_TUNABLES',
-  'ENGINE_PAGE_SIZE',
+  PAGE_SIZE_VARIABLE,
 ]);
 
 /**
@@ -75,12 +81,6 @@ export async function allocatorEnv(env = process.env, options = {}) {
   const chosen = probe ? { [PAGE_SIZE_VARIABLE]: hugePages ? '2m' : '4k' } : {};
   return withAllocatorEnv({ ...chosen, ...env }, hugePages);
 }
-
-/**
- * Set by allocatorEnv where the probe chose the page size ('4k' or '2m'): then the engine's `fast`
- * budget keeps ORT's arena off without calibrating it, as with huge pages.
- */
-export const PAGE_SIZE_VARIABLE = 'ENGINE_PAGE_SIZE';
 
 /**
  * Whether `env` says the launcher's probe found 4 KB pages cheaper to take again than huge pages.
@@ -151,6 +151,7 @@ export function hugePagesGranted(env = process.env, enabledFile = THP_ENABLED_FI
  * @property {string} [cacheDir] where the choice is kept (default: the model cache)
  * @property {string} [enabledFile] the kernel's THP setting (THP_ENABLED_FILE)
  * @property {() => Promise<ReuseProbe>} [probe] the measurement (default: probeMemoryReuse())
+ * @property {(message: string) => void} [log] told before a measurement (a launcher's console)
  */
 
 const CHOICE_VERSION = 1;
@@ -269,6 +270,7 @@ export async function hugePagesChoice(options = {}) {
       return kept;
   } catch {}
   let probe;
+  options.log?.('Measuring how this machine takes memory back, once (~7 s)…');
   try {
     probe = await (options.probe ?? probeMemoryReuse)();
   } catch (err) {

@@ -134,11 +134,21 @@ describe('huge pages chosen per machine', () => {
       return figures([22, 21, 22], [8, 8, 149]);
     };
     try {
-      const first = await hugePagesChoice({ cacheDir: dir, enabledFile: thp, probe });
+      const told: string[] = [];
+      const first = await hugePagesChoice({
+        cacheDir: dir,
+        enabledFile: thp,
+        probe,
+        log: (m) => told.push(m),
+      });
+      expect(told).toHaveLength(1);
       expect(first).toMatchObject({ hugePages: false, probe: figures([22, 21, 22], [8, 8, 149]) });
       expect(JSON.parse(readFileSync(choiceFile(dir, thp), 'utf8'))).toEqual(first);
-      expect(await hugePagesChoice({ cacheDir: dir, enabledFile: thp, probe })).toEqual(first);
+      expect(
+        await hugePagesChoice({ cacheDir: dir, enabledFile: thp, probe, log: (m) => told.push(m) }),
+      ).toEqual(first);
       expect(probes).toBe(1);
+      expect(told).toHaveLength(1);
       // The environment a launcher gives follows the kept choice, and one set by hand wins unprobed.
       const env = await allocatorEnv({ PATH: 'x' }, { cacheDir: dir, enabledFile: thp, probe });
       expect(env).toMatchObject({ PATH: 'x', MALLOC_ARENA_MAX: '2', ENGINE_PAGE_SIZE: '4k' });

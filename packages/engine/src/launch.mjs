@@ -13,7 +13,7 @@ if (!script) {
   process.exit(2);
 }
 const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-  env: await allocatorEnv(),
+  env: await allocatorEnv(process.env, { log: console.log }),
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
