@@ -216,8 +216,9 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
     cacheDir,
     optimize: config.optimizeModel ?? true,
   });
-  const chosen = await chooseSession({ config, model, threads, workers });
-  const int8 = memoryBudget(config, workers) !== 'lean';
+  const memory = memoryBudget(config, workers);
+  const chosen = await chooseSession({ config, model, threads, memory });
+  const int8 = memory !== 'lean';
   const previewModel =
     (config.int8Previews ?? int8) ? await prepareInt8Model({ model: config.model ?? {}, cacheDir }) : null;
   const session = { ...chosen, int8Previews: previewModel !== null };
@@ -405,14 +406,13 @@ async function chooseSession(options: {
   config: EngineConfig;
   model: PreparedModel;
   threads: number;
-  workers: number;
+  memory: Exclude<EngineMemory, 'auto'>;
 }): Promise<Omit<NonNullable<EngineStats['session']>, 'int8Previews'>> {
-  const { config, model, threads, workers } = options;
+  const { config, model, threads, memory } = options;
   const hugePages = hugePagesGranted();
   if (config.memoryArena !== undefined) {
     return { memoryArena: config.memoryArena, memory: 'given', hugePages, calibration: null };
   }
-  const memory = memoryBudget(config, workers);
   if (memory === 'max') return { memoryArena: true, memory, hugePages, calibration: null };
   // With huge pages the arena's ~0.4 GB bought whole removals nothing where bare runs said 5-22%;
   // where the launcher's probe found 4 KB pages cheaper (allocator.mjs) it bought 2-3% for ~0.5 GB.
