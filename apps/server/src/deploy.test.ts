@@ -41,10 +41,10 @@ describe('deploy/compose.yaml', () => {
     );
     expect(compose.services.web?.deploy?.replicas).toBe(2);
     expect(compose.services.worker?.deploy?.replicas).toBe(2);
+    // Through the engine's launcher: glibc's settings for this host (packages/engine/src/launch.mjs).
     expect(compose.services.worker?.command).toEqual([
       'node',
-      '--import',
-      'tsx',
+      'packages/engine/src/launch.mjs',
       'apps/server/src/worker.ts',
     ]);
     expect(ours.map(([name]) => name).sort()).toEqual(['web', 'worker']);
