@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -51,8 +51,34 @@ async function writeBundle(): Promise<string> {
     const partial = `${file}.${process.pid}.partial`;
     await writeFile(partial, code);
     await rename(partial, file);
+  } else {
+    // Marked as in use, so that pruning by another process spares it.
+    const now = new Date();
+    await utimes(file, now, now).catch(() => {});
   }
+  await pruneBundles(BUNDLE_DIR, file).catch(() => {});
   return file;
+}
+
+/** A bundle unused this long is another version's: a process still running it has loaded it long ago. */
+export const BUNDLE_MAX_AGE_MS = 7 * 24 * 3600_000;
+
+/**
+ * Removes the bundles in `dir` other than `current` that no engine has started from for
+ * BUNDLE_MAX_AGE_MS (each code change leaves a new one behind, ~0.3 MB). A younger one may belong to
+ * a process still running, whose pool loads it again when a worker is replaced.
+ */
+export async function pruneBundles(dir: string, current: string, now = Date.now()): Promise<string[]> {
+  const removed: string[] = [];
+  for (const name of await readdir(dir)) {
+    const file = path.join(dir, name);
+    if (file === current || !/^worker-[0-9a-f]{16}\.mjs$/.test(name)) continue;
+    const { mtimeMs } = await stat(file);
+    if (now - mtimeMs < BUNDLE_MAX_AGE_MS) continue;
+    await rm(file, { force: true });
+    removed.push(file);
+  }
+  return removed;
 }
 
 /** Packages stay imports, but this repository's own (TypeScript sources, `@cutout/*`) come in. */
