@@ -1,10 +1,10 @@
 // `npm start`: builds the web app when its sources are newer than the build, then runs the server
 // (API and web app from one process) on the embedded defaults.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { allocatorEnv } from '@cutout/engine/allocator';
+import { launchScript } from '@cutout/engine/launch';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
@@ -34,13 +34,8 @@ if (sourcesAt > builtAt) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-  cwd: process.cwd(),
-  // glibc malloc settings that return a removal's memory instead of keeping it, and take it back in
-  // the page size this machine does that fastest in (the engine's allocator.mjs; measured at the
-  // first start, ~7 s): the server's peak memory stays flat from request to request.
-  env: await allocatorEnv(process.env, { log: console.log }),
-  stdio: 'inherit',
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+// The server in a process of its own with glibc malloc settings that return a removal's memory
+// instead of keeping it, and take it back in the page size this machine does that fastest in (the
+// engine's allocator.mjs; measured at the first start, ~7 s): its peak memory stays flat from request
+// to request.
+await launchScript(path.join(root, 'apps/server/src/main.ts'));

@@ -42,7 +42,9 @@ const rounds = Number(option('--rounds') ?? 2);
 // are worth, and one of ours with the other page size what the probe's choice is worth.
 const tuned = await allocatorEnv(process.env);
 const hugePages = hugePagesRequested(tuned);
-const allocator = { huge_pages: hugePages, probe: (await hugePagesChoice()).probe };
+// The probe's figures, read back from where allocatorEnv kept them (none where GLIBC_TUNABLES was set).
+const probe = process.env.GLIBC_TUNABLES === undefined ? (await hugePagesChoice()).probe : null;
+const allocator = { huge_pages: hugePages, probe };
 const untuned = Object.fromEntries(
   Object.entries(process.env).filter(([key]) => !ALLOCATOR_KEYS.includes(key)),
 );

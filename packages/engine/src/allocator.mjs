@@ -246,7 +246,15 @@ export function machineSignature(enabledFile = THP_ENABLED_FILE) {
  * @returns {string}
  */
 export function choiceFile(cacheDir, enabledFile = THP_ENABLED_FILE) {
-  const key = createHash('sha256').update(machineSignature(enabledFile)).digest('hex').slice(0, 16);
+  return fileFor(cacheDir, machineSignature(enabledFile));
+}
+
+/**
+ * @param {string} cacheDir
+ * @param {string} machine machineSignature()
+ */
+function fileFor(cacheDir, machine) {
+  const key = createHash('sha256').update(machine).digest('hex').slice(0, 16);
   return path.join(cacheDir, `allocator-${key}.json`);
 }
 
@@ -263,7 +271,7 @@ export async function hugePagesChoice(options = {}) {
   const machine = machineSignature(enabledFile);
   if (!hugePagesOnRequest(enabledFile))
     return { version: CHOICE_VERSION, machine, hugePages: false, probe: null };
-  const file = choiceFile(options.cacheDir ?? defaultCacheDir(), enabledFile);
+  const file = fileFor(options.cacheDir ?? defaultCacheDir(), machine);
   try {
     const kept = /** @type {HugePagesChoice} */ (JSON.parse(readFileSync(file, 'utf8')));
     if (kept.version === CHOICE_VERSION && kept.machine === machine && typeof kept.hugePages === 'boolean')
