@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import ort from 'onnxruntime-node';
 import { assembleImglyModel, type ImglyVariant } from './assemble.ts';
-import { INT8_CALIBRATION_FILE, type Int8Calibration, int8WeightBits } from './quantize.ts';
+import { INT8_CALIBRATION_FILE, type Int8Calibration, int8WeightBits, QUANTIZE_VERSION } from './quantize.ts';
 import { GRAPH_VERSION } from './transform.ts';
 
 /** Which network to run and how to feed it. Defaults describe the peer's IS-Net. */
@@ -129,7 +129,7 @@ async function int8ModelPath(
     source,
     cacheDir,
     kind: 'int8',
-    extra: `${calibrationText}|weights ${weightBits} bits`,
+    extra: `${calibrationText}|weights ${weightBits} bits|quantize ${QUANTIZE_VERSION}`,
   });
   if (await stat(target).catch(() => null)) return target;
   const sha256 = createHash('sha256')

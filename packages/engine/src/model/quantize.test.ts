@@ -7,6 +7,7 @@ import { floatInitializer, node } from './graph-fixture.ts';
 import { DataType, type OnnxModel, type OnnxTensor, parseModel, rawData, serializeModel } from './onnx.ts';
 import { type Field, field, packedInts, writeFields } from './protobuf.ts';
 import {
+  convSymShape,
   int8WeightBits,
   qparams,
   quantizationPoints,
@@ -138,6 +139,48 @@ describe('int8 QDQ rewrite', () => {
     let worst = 0;
     for (let i = 0; i < expected.length; i++) worst = Math.max(worst, Math.abs(expected[i]! - seven.out[i]!));
     expect(worst).toBeLessThan(range * 0.05);
+  });
+
+  it("pads convolutions to the channels of ORT's direct kernel, with the same result", async () => {
+    expect(convSymShape([1, 64, 3, 3], 1)).toEqual({ inputs: 64, outputs: 16 }); // IS-Net's side output
+    expect(convSymShape([64, 3, 3, 3], 1)).toEqual({ inputs: 4, outputs: 64 }); // and its first convolution
+    expect(convSymShape([64, 64, 3, 3], 1)).toEqual({ inputs: 64, outputs: 64 });
+    expect(convSymShape([20, 8, 1, 1], 1)).toEqual({ inputs: 8, outputs: 32 });
+    expect(convSymShape([32, 1, 3, 3], 32)).toEqual({ inputs: 1, outputs: 32 });
+    const points = quantizationPoints(testModel().graph, { mode: 'conv' });
+    const seen = await run(withOutputs(testModel(), points), points);
+    const ranges = new Map<string, Range>();
+    for (const name of points) {
+      const data = seen[name]?.data as Float32Array;
+      ranges.set(name, { min: Math.min(...data), max: Math.max(...data) });
+    }
+    const quantized = async (alignChannels: boolean) => {
+      const model = testModel();
+      // 7-bit weights: no pair of products saturates on any x86 kernel, so both paths are exact.
+      quantizeGraph(model, ranges, { mode: 'conv', weightBits: 7, alignChannels });
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'quantize-test-'));
+      try {
+        const file = path.join(dir, 'optimized.onnx');
+        const out = (await run(model, ['out'], file)).out?.data as Float32Array;
+        const optimized = parseModel(await readFile(file)).graph;
+        const weights = new Map(optimized.initializers.map((t) => [t.name, t.dims.map(Number)]));
+        const convs = optimized.nodes.filter((n) => n.opType === 'QLinearConv');
+        return { out, weights: convs.map((n) => weights.get(n.inputs[3] as string)) };
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    };
+    const plain = await quantized(false);
+    const aligned = await quantized(true);
+    expect(plain.weights).toEqual([
+      [4, 2, 3, 3],
+      [2, 4, 1, 1],
+    ]);
+    expect(aligned.weights).toEqual([
+      [16, 4, 3, 3],
+      [16, 4, 1, 1],
+    ]);
+    expect(Array.from(aligned.out)).toEqual(Array.from(plain.out));
   });
 
   it('takes 7-bit weights on x86 without VNNI only', () => {

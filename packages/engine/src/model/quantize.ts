@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import {
   DataType,
   floatValues,
+  intAttribute,
   intAttributeField,
   type OnnxGraph,
   type OnnxModel,
@@ -22,6 +23,12 @@ import {
   type OnnxValueInfo,
 } from './onnx.ts';
 import { field, packedInts } from './protobuf.ts';
+
+/**
+ * Bumped whenever quantizeGraph changes what it writes, so that cached int8 copies are made again
+ * (2: channels padded for ORT's direct kernel, `convSymShape`).
+ */
+export const QUANTIZE_VERSION = 2;
 
 /** TensorProto.DataType values onnx.ts does not list. */
 export const QuantType = { UINT8: 2, INT8: 3, INT32: 6 } as const;
@@ -48,6 +55,8 @@ export interface QuantizeOptions {
   weightBits?: 7 | 8;
   /** Tensors to leave in float (e.g. the last convolution's output, before the sigmoid). */
   keepFloat?: ReadonlySet<string>;
+  /** Pad convolutions' channels for ORT's direct kernel (`convSymShape`); default true. */
+  alignChannels?: boolean;
 }
 
 export interface QuantizeReport {
@@ -160,7 +169,7 @@ export function rawTensor(
   return { name, dataType, dims: [...dims], fields };
 }
 
-const asBytes = (a: Float32Array | Int8Array | Int32Array | Uint8Array) =>
+const asBytes = (a: Float32Array | Int8Array | Int32Array | Uint8Array | BigInt64Array) =>
   new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
 
 function node(opType: string, name: string, inputs: string[], outputs: string[], axis?: number): OnnxNode {
@@ -174,6 +183,49 @@ function node(opType: string, name: string, inputs: string[], outputs: string[],
     rest: [],
   };
 }
+
+/**
+ * The channels a quantised convolution is given so that ORT runs it with its direct symmetric kernel
+ * (MLAS ConvSym: no im2col copy, no int32 scratch, requantised in place). That kernel takes a
+ * convolution of one group whose input channels are a multiple of 4 and whose output channels are at
+ * least 16 and a multiple of 8 (MlasConvSymPackWSize, x86); any other falls back to im2col and
+ * GEMM, whose scratch for IS-Net's side output (64→1 channels, 3x3, at 512²) is 144 MB of im2col,
+ * and for its first convolution (3→64) 64 MB of int32 sums, taken and faulted in at every run.
+ * Padding with zero weights is exact: the extra input channels are multiplied by 0, the extra
+ * output channels are sliced off.
+ */
+export function convSymShape(dims: readonly number[], group: number): { inputs: number; outputs: number } {
+  const outputs = dims[0] as number;
+  const inputs = dims[1] as number;
+  if (group !== 1 || dims.length !== 4) return { inputs, outputs };
+  const up = (n: number, to: number) => Math.ceil(n / to) * to;
+  return {
+    inputs: up(inputs, 4),
+    outputs: outputs < 16 || outputs % 8 !== 0 ? up(Math.max(outputs, 16), 16) : outputs,
+  };
+}
+
+/** Float weights [O, I, ...] zero-padded to [outputs, inputs, ...]. */
+function padWeights(
+  w: Float32Array,
+  dims: readonly number[],
+  to: { inputs: number; outputs: number },
+): Float32Array {
+  const [outputs, inputs] = dims as [number, number];
+  if (to.inputs === inputs && to.outputs === outputs) return w;
+  const kernel = w.length / (outputs * inputs);
+  const padded = new Float32Array(to.outputs * to.inputs * kernel);
+  for (let o = 0; o < outputs; o++)
+    for (let i = 0; i < inputs; i++)
+      padded.set(
+        w.subarray((o * inputs + i) * kernel, (o * inputs + i + 1) * kernel),
+        (o * to.inputs + i) * kernel,
+      );
+  return padded;
+}
+
+const int64Tensor = (name: string, values: readonly number[]) =>
+  rawTensor(name, DataType.INT64, [values.length], asBytes(BigInt64Array.from(values, (v) => BigInt(v))));
 
 /**
  * Rewrites the graph in place to QDQ form. `ranges` must hold every tensor of
@@ -213,6 +265,10 @@ export function quantizeGraph(
 
   // Weights and biases of the convolutions whose input and output are quantised.
   const weightDq = new Map<OnnxNode, OnnxNode[]>();
+  // Convolutions whose channels were padded for ORT's direct kernel (convSymShape): the input
+  // channels each reads, and the channel count to slice each widened output back to.
+  const widenInput = new Map<OnnxNode, { from: number; to: number }>();
+  const narrowOutput = new Map<string, number>();
   const level = 2 ** ((options.weightBits ?? 8) - 1) - 1;
   let quantizedConvs = 0;
   let floatConvs = 0;
@@ -226,8 +282,17 @@ export function quantizeGraph(
     quantizedConvs++;
     const key = conv.name || (conv.outputs[0] as string);
     const weight = m.initializers.get(conv.inputs[1] as string) as OnnxTensor;
-    const w = floatValues(weight) as Float32Array;
-    const channels = weight.dims[0] as number;
+    const shape =
+      options.alignChannels === false
+        ? { outputs: weight.dims[0] as number, inputs: weight.dims[1] as number }
+        : convSymShape(weight.dims, intAttribute(conv, 'group') ?? 1);
+    const w = padWeights(floatValues(weight) as Float32Array, weight.dims, shape);
+    const channels = shape.outputs;
+    const dims = [channels, shape.inputs, ...weight.dims.slice(2)];
+    if (shape.inputs !== weight.dims[1])
+      widenInput.set(conv, { from: weight.dims[1] as number, to: shape.inputs });
+    if (channels !== weight.dims[0])
+      narrowOutput.set(quantPoint(conv.outputs[0] as string, m), weight.dims[0] as number);
     const per = w.length / channels;
     const q = new Int8Array(w.length);
     const wScale = new Float32Array(channels);
@@ -241,7 +306,7 @@ export function quantizeGraph(
         q[i] = Math.max(-level, Math.min(level, Math.round(w[i]! * inv)));
     }
     const wName = `${key}/w`;
-    added.push(rawTensor(`${wName}/int8`, QuantType.INT8, weight.dims, asBytes(q)));
+    added.push(rawTensor(`${wName}/int8`, QuantType.INT8, dims, asBytes(q)));
     added.push(rawTensor(`${wName}/scale`, DataType.FLOAT, [channels], asBytes(wScale)));
     added.push(rawTensor(`${wName}/zero`, QuantType.INT8, [channels], new Uint8Array(channels)));
     const dqs = [
@@ -255,7 +320,8 @@ export function quantizeGraph(
     ];
     const inputs = [conv.inputs[0] as string, wName];
     if (conv.inputs[2]) {
-      const b = floatValues(m.initializers.get(conv.inputs[2]) as OnnxTensor) as Float32Array;
+      const b = new Float32Array(channels);
+      b.set(floatValues(m.initializers.get(conv.inputs[2]) as OnnxTensor) as Float32Array);
       const bScale = new Float32Array(channels);
       const qb = new Int32Array(channels);
       for (let o = 0; o < channels; o++) {
@@ -285,14 +351,36 @@ export function quantizeGraph(
   const qdq = new Map<string, OnnxNode[]>();
   for (const [name, p] of params) {
     scalar(name, p);
+    const narrow = narrowOutput.get(name);
+    const q = `${name}/q`;
     const nodes = [
-      node('QuantizeLinear', `${name}/Q`, [name, `${name}/scale`, `${name}/zero`], [`${name}/q`]),
+      node(
+        'QuantizeLinear',
+        `${name}/Q`,
+        [name, `${name}/scale`, `${name}/zero`],
+        [narrow ? `${q}/wide` : q],
+      ),
     ];
+    if (narrow) {
+      const [start, end, axis] = ['start', 'end', 'axis'].map((k) => `${name}/slice/${k}`) as [
+        string,
+        string,
+        string,
+      ];
+      added.push(int64Tensor(start, [0]), int64Tensor(end, [narrow]), int64Tensor(axis, [1]));
+      nodes.push(node('Slice', `${name}/Slice`, [`${q}/wide`, start, end, axis], [q]));
+    }
     (m.consumers.get(name) ?? []).forEach((reader, i) => {
       const dq = `${name}/dq${i}`;
-      nodes.push(
-        node('DequantizeLinear', `${name}/DQ${i}`, [`${name}/q`, `${name}/scale`, `${name}/zero`], [dq]),
-      );
+      const wide = widenInput.get(reader);
+      let from = q;
+      if (wide && reader.inputs[0] === name) {
+        // The padded channels hold the zero point: they read as 0 (their weights are 0 anyway).
+        from = `${q}/pad${i}`;
+        added.push(int64Tensor(`${name}/pads${i}`, [0, 0, 0, 0, 0, wide.to - wide.from, 0, 0]));
+        nodes.push(node('Pad', `${name}/Pad${i}`, [q, `${name}/pads${i}`, `${name}/zero`], [from]));
+      }
+      nodes.push(node('DequantizeLinear', `${name}/DQ${i}`, [from, `${name}/scale`, `${name}/zero`], [dq]));
       reader.inputs = reader.inputs.map((input) => (input === name ? dq : input));
     });
     qdq.set(name, nodes);
