@@ -197,7 +197,7 @@ function node(opType: string, name: string, inputs: string[], outputs: string[],
 export function convSymShape(dims: readonly number[], group: number): { inputs: number; outputs: number } {
   const outputs = dims[0] as number;
   const inputs = dims[1] as number;
-  if (group !== 1 || dims.length !== 4) return { inputs, outputs };
+  if (group !== 1) return { inputs, outputs };
   const up = (n: number, to: number) => Math.ceil(n / to) * to;
   return {
     inputs: up(inputs, 4),
@@ -282,17 +282,14 @@ export function quantizeGraph(
     quantizedConvs++;
     const key = conv.name || (conv.outputs[0] as string);
     const weight = m.initializers.get(conv.inputs[1] as string) as OnnxTensor;
+    const own = { outputs: weight.dims[0] as number, inputs: weight.dims[1] as number };
     const shape =
-      options.alignChannels === false
-        ? { outputs: weight.dims[0] as number, inputs: weight.dims[1] as number }
-        : convSymShape(weight.dims, intAttribute(conv, 'group') ?? 1);
+      options.alignChannels === false ? own : convSymShape(weight.dims, intAttribute(conv, 'group') ?? 1);
     const w = padWeights(floatValues(weight) as Float32Array, weight.dims, shape);
     const channels = shape.outputs;
     const dims = [channels, shape.inputs, ...weight.dims.slice(2)];
-    if (shape.inputs !== weight.dims[1])
-      widenInput.set(conv, { from: weight.dims[1] as number, to: shape.inputs });
-    if (channels !== weight.dims[0])
-      narrowOutput.set(quantPoint(conv.outputs[0] as string, m), weight.dims[0] as number);
+    if (shape.inputs !== own.inputs) widenInput.set(conv, { from: own.inputs, to: shape.inputs });
+    if (channels !== own.outputs) narrowOutput.set(quantPoint(conv.outputs[0] as string, m), own.outputs);
     const per = w.length / channels;
     const q = new Int8Array(w.length);
     const wScale = new Float32Array(channels);
@@ -362,11 +359,7 @@ export function quantizeGraph(
       ),
     ];
     if (narrow) {
-      const [start, end, axis] = ['start', 'end', 'axis'].map((k) => `${name}/slice/${k}`) as [
-        string,
-        string,
-        string,
-      ];
+      const [start, end, axis] = [`${name}/slice/start`, `${name}/slice/end`, `${name}/slice/axis`] as const;
       added.push(int64Tensor(start, [0]), int64Tensor(end, [narrow]), int64Tensor(axis, [1]));
       nodes.push(node('Slice', `${name}/Slice`, [`${q}/wide`, start, end, axis], [q]));
     }
