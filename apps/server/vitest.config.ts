@@ -5,6 +5,7 @@ export default defineConfig({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    setupFiles: ['src/test/setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

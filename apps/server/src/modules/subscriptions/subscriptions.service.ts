@@ -522,8 +522,9 @@ export function createSubscriptionsService(deps: {
           new DomainError('SUBSCRIPTION_CHANGE_REFUSED', { details: { reason } });
         if (found.state !== 'active' && found.state !== 'cancelled') throw refuse('ended');
         if (found.period === 'forever' || request.period === 'forever') throw refuse('forever');
-        const [current, next] = await Promise.all([planOf(found.planId), repo.plansByIds([request.planId])]);
-        const plan = next[0];
+        // One after another: inside the transaction both would wait for its one connection anyway.
+        const current = await planOf(found.planId);
+        const [plan] = await repo.plansByIds([request.planId]);
         if (!plan?.active) throw new DomainError('NOT_FOUND', { details: { field: 'planId' } });
         if (priceOf(plan, request.period, found.currency) === null) throw refuse('not_sold_in_currency');
         if (plan.litresPerMonth > current.litresPerMonth) throw refuse('upgrade_through_cart');

@@ -54,4 +54,29 @@ describe.each(testDatabases)('the transactor on %s', (kind: DatabaseKind) => {
     );
     expect(await values()).toEqual(['a', 'b', 'x', 'y']);
   });
+
+  it('runs independent reads together outside a transaction and one after another inside one', async () => {
+    const steps: string[] = [];
+    const count = (name: string) => async () => {
+      steps.push(`${name} sent`);
+      const result = (await transactor
+        .executor()
+        .execute(sql`select count(*)::int as n from tx_probe`)) as unknown as {
+        rows: Array<{ n: number }>;
+      };
+      steps.push(`${name} read`);
+      return result.rows[0]?.n;
+    };
+    expect(await transactor.all([count('a'), count('b')])).toEqual([4, 4]);
+    // Both sent before either came back (on PostgreSQL they may come back in either order).
+    expect(steps.slice(0, 2)).toEqual(['a sent', 'b sent']);
+    steps.length = 0;
+    // Inside, the transaction's one connection would queue the second query behind the first.
+    const inside = await transactor.run(async () => {
+      await insert('z');
+      return transactor.all([count('a'), count('b'), async () => 'not a query']);
+    });
+    expect(inside).toEqual([5, 5, 'not a query']);
+    expect(steps).toEqual(['a sent', 'a read', 'b sent', 'b read']);
+  });
 });
