@@ -16,12 +16,12 @@ describe.each(testDatabases)('the transactor on %s', (kind: DatabaseKind) => {
 
   const insert = (value: string) =>
     transactor.executor().execute(sql`insert into tx_probe values (${value})`);
-  const values = async () => {
-    const result = (await database.db.execute(sql`select value from tx_probe order by value`)) as unknown as {
-      rows: Array<{ value: string }>;
-    };
-    return result.rows.map((row) => row.value);
-  };
+  /** The rows of a raw query (both drivers answer `{ rows }`). */
+  const rowsOf = async <Row>(query: PromiseLike<unknown>) => ((await query) as { rows: Row[] }).rows;
+  const values = async () =>
+    (
+      await rowsOf<{ value: string }>(database.db.execute(sql`select value from tx_probe order by value`))
+    ).map((row) => row.value);
 
   it('runs outside a transaction on the database itself', () => {
     expect(transactor.executor()).toBe(database.db);
@@ -59,13 +59,11 @@ describe.each(testDatabases)('the transactor on %s', (kind: DatabaseKind) => {
     const steps: string[] = [];
     const count = (name: string) => async () => {
       steps.push(`${name} sent`);
-      const result = (await transactor
-        .executor()
-        .execute(sql`select count(*)::int as n from tx_probe`)) as unknown as {
-        rows: Array<{ n: number }>;
-      };
+      const [row] = await rowsOf<{ n: number }>(
+        transactor.executor().execute(sql`select count(*)::int as n from tx_probe`),
+      );
       steps.push(`${name} read`);
-      return result.rows[0]?.n;
+      return row?.n;
     };
     expect(await transactor.all([count('a'), count('b')])).toEqual([4, 4]);
     // Both sent before either came back (on PostgreSQL they may come back in either order).

@@ -34,10 +34,9 @@ export function createTransactor(db: Db): Transactor {
     },
     executor: () => current.getStore() ?? db,
     async all<T extends readonly unknown[]>(reads: { [K in keyof T]: () => Promise<T[K]> }) {
-      const list = reads as unknown as readonly (() => Promise<unknown>)[];
-      if (!current.getStore()) return (await Promise.all(list.map((read) => read()))) as unknown as T;
+      if (!current.getStore()) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
       const results: unknown[] = [];
-      for (const read of list) results.push(await read());
+      for (const read of reads) results.push(await read());
       return results as unknown as T;
     },
   };
