@@ -46,7 +46,7 @@ const paymentViewerOf = (viewer: CartViewer) => ({
 /** What the cart asks of the catalogue and of the payments module. */
 export interface CartDeps {
   repo: CartRepo;
-  transactor: Pick<Transactor, 'run' | 'all'>;
+  transactor: Pick<Transactor, 'run'>;
   catalog: {
     offersByIds(
       ids: string[],
@@ -109,17 +109,16 @@ export function createCartService(deps: CartDeps) {
       deliveryContactSet,
       recipientContactSet,
       bonusPointBalance,
-    ] = await deps.transactor.all([
-      () =>
-        offersOf(
-          items.map((item) => item.tradeOfferId),
-          viewer,
-        ),
-      async () => (viewer.rules.allowDelivery ? deps.delivery.list(viewer) : []),
-      () => deps.paymentOptions(paymentViewerOf(viewer)),
-      () => contactSetOf(viewer, cart.deliveryContactSetId),
-      () => contactSetOf(viewer, cart.recipientContactSetId),
-      () => deps.bonusPoints(viewer.userId),
+    ] = await Promise.all([
+      offersOf(
+        items.map((item) => item.tradeOfferId),
+        viewer,
+      ),
+      viewer.rules.allowDelivery ? deps.delivery.list(viewer) : [],
+      deps.paymentOptions(paymentViewerOf(viewer)),
+      contactSetOf(viewer, cart.deliveryContactSetId),
+      contactSetOf(viewer, cart.recipientContactSetId),
+      deps.bonusPoints(viewer.userId),
     ]);
     const planPrices = new Map<string, PlanQuote>();
     for (const item of items) {

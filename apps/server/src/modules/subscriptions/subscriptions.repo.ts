@@ -26,19 +26,18 @@ export interface PlanRecord extends PlanRow {
 const live = inArray(subscriptions.state, ['active', 'cancelled']);
 
 /** The plans' and subscriptions' SQL, on the transaction in progress. */
-export function createSubscriptionsRepo(transactor: Pick<Transactor, 'executor' | 'all'>) {
+export function createSubscriptionsRepo(transactor: Pick<Transactor, 'executor'>) {
   const db = () => transactor.executor();
 
   async function withDetails(plans: PlanRow[]): Promise<PlanRecord[]> {
     if (plans.length === 0) return [];
     const ids = plans.map((plan) => plan.id);
-    const [periods, values] = await transactor.all([
-      () => db().select().from(subscriptionPlanPeriods).where(inArray(subscriptionPlanPeriods.planId, ids)),
-      () =>
-        db()
-          .select()
-          .from(subscriptionPlanOptionValues)
-          .where(inArray(subscriptionPlanOptionValues.planId, ids)),
+    const [periods, values] = await Promise.all([
+      db().select().from(subscriptionPlanPeriods).where(inArray(subscriptionPlanPeriods.planId, ids)),
+      db()
+        .select()
+        .from(subscriptionPlanOptionValues)
+        .where(inArray(subscriptionPlanOptionValues.planId, ids)),
     ]);
     return plans.map((plan) => ({
       ...plan,

@@ -41,7 +41,11 @@ export async function openDatabase(options: {
   onIdleError?: (error: Error) => void;
 }): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      Client: OneQueryAtATime,
+    });
     // Without a listener, a broken idle connection would crash the process.
     pool.on('error', (error) =>
       (options.onIdleError ?? ((e) => console.warn('database connection lost:', e.message)))(error),
@@ -79,6 +83,32 @@ export async function openDatabase(options: {
     throw error;
   }
   return pgliteDatabase(client, lock);
+}
+
+/**
+ * A node-postgres client that runs its queries one at a time of its own accord. A connection answers
+ * one query at a time; node-postgres queues a query asked for while another runs, warns that pg 9
+ * will refuse it ("already executing a query") and asks callers for their own flow control. This is
+ * it: two queries at once on one client (reads side by side inside a transaction) wait their turn
+ * here, in the order they were asked for. Queries with a callback or a cursor go straight through.
+ */
+class OneQueryAtATime extends pg.Client {
+  #last: Promise<unknown> = Promise.resolve();
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; this forwards them all
+  override query(...args: any[]): any {
+    const send = (): unknown => Reflect.apply(super.query, this, args);
+    const [config, values, callback] = args;
+    if (
+      typeof config?.submit === 'function' ||
+      typeof values === 'function' ||
+      typeof callback === 'function'
+    )
+      return send();
+    const result = this.#last.then(send);
+    this.#last = result.catch(() => {});
+    return result;
+  }
 }
 
 /** Any constant of ours: the advisory lock that one migrating process holds at a time. */

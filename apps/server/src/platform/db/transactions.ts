@@ -17,12 +17,6 @@ export interface Transactor {
   run<T>(work: () => Promise<T>): Promise<T>;
   /** The transaction in progress, else the database itself. */
   executor(): Executor;
-  /**
-   * Runs independent reads and gives their results in order: together outside a transaction (each
-   * on a connection of the pool), one after another inside one, whose single connection runs one
-   * query at a time (node-postgres queues a second one and warns that pg 9 will refuse it).
-   */
-  all<T extends readonly unknown[]>(reads: { [K in keyof T]: () => Promise<T[K]> }): Promise<T>;
 }
 
 export function createTransactor(db: Db): Transactor {
@@ -33,11 +27,5 @@ export function createTransactor(db: Db): Transactor {
       return db.transaction((tx) => current.run(tx, work));
     },
     executor: () => current.getStore() ?? db,
-    async all<T extends readonly unknown[]>(reads: { [K in keyof T]: () => Promise<T[K]> }) {
-      if (!current.getStore()) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
-      const results: unknown[] = [];
-      for (const read of reads) results.push(await read());
-      return results as unknown as T;
-    },
   };
 }
