@@ -57,9 +57,9 @@ describe.each(testDatabases)('the transactor on %s', (kind: DatabaseKind) => {
   });
 
   it('answers reads asked for at once inside a transaction, each with its own rows', async () => {
-    const count = (table: string) => async () => {
+    const count = async (tag: string) => {
       const [row] = await rowsOf<{ n: number }>(
-        transactor.executor().execute(sql`select count(*)::int as n, ${table}::text as t from tx_probe`),
+        transactor.executor().execute(sql`select count(*)::int as n, ${tag}::text as t from tx_probe`),
       );
       return row;
     };
@@ -67,7 +67,7 @@ describe.each(testDatabases)('the transactor on %s', (kind: DatabaseKind) => {
     // as client.ts makes it).
     const inside = await transactor.run(async () => {
       await insert('z');
-      return Promise.all([count('a')(), count('b')(), count('c')()]);
+      return Promise.all([count('a'), count('b'), count('c')]);
     });
     expect(inside).toEqual([
       { n: 5, t: 'a' },
