@@ -10,6 +10,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Room for a cold lazy page (setup.ts) inside a test that then clicks through it.
+    testTimeout: 15_000,
     restoreMocks: true,
     unstubGlobals: true,
   },

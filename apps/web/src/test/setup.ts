@@ -1,11 +1,15 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { resetErrorReports } from '../shared/api/error-reports.ts';
 import { i18n, initI18n } from '../shared/i18n/i18n.ts';
 import { reloadSession } from '../shared/session/session.ts';
 
 initI18n('en');
+
+// A page is loaded lazily, and a file's first test loads it cold: on a slow or busy two-core machine
+// that alone can pass Testing Library's default second, so findBy and waitFor wait up to five.
+configure({ asyncUtilTimeout: 5000 });
 
 // Without vitest globals Testing Library cannot flag the environment itself; React's act() needs it.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
