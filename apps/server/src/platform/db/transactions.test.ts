@@ -5,6 +5,9 @@ import { type DatabaseKind, openTestDatabase, testDatabases } from '../../test/h
 import type { Database } from './client.ts';
 import { createTransactor, type Transactor } from './transactions.ts';
 
+/** The rows of a raw query (both drivers answer `{ rows }`). */
+const rowsOf = async <Row>(query: PromiseLike<unknown>) => ((await query) as { rows: Row[] }).rows;
+
 describe.each(testDatabases)('the transactor on %s', (kind: DatabaseKind) => {
   let database: Database;
   let transactor: Transactor;
@@ -17,8 +20,6 @@ describe.each(testDatabases)('the transactor on %s', (kind: DatabaseKind) => {
 
   const insert = (value: string) =>
     transactor.executor().execute(sql`insert into tx_probe values (${value})`);
-  /** The rows of a raw query (both drivers answer `{ rows }`). */
-  const rowsOf = async <Row>(query: PromiseLike<unknown>) => ((await query) as { rows: Row[] }).rows;
   const values = async () =>
     (
       await rowsOf<{ value: string }>(database.db.execute(sql`select value from tx_probe order by value`))
@@ -99,10 +100,10 @@ describe.runIf(testDatabases.includes('postgres'))('a PostgreSQL connection', ()
       const rows = await database.db.transaction((tx) =>
         Promise.all(
           [30, 0, 10, 0].map(async (sleepMs, index) => {
-            const result = (await tx.execute(
-              sql`select ${index}::int as n from pg_sleep(${sleepMs / 1000})`,
-            )) as unknown as { rows: { n: number }[] };
-            return result.rows[0];
+            const [row] = await rowsOf<{ n: number }>(
+              tx.execute(sql`select ${index}::int as n from pg_sleep(${sleepMs / 1000})`),
+            );
+            return row;
           }),
         ),
       );

@@ -26,8 +26,7 @@ describe('ProfilePage', () => {
   it('opens the login modal for a visitor and shows the account once signed in there', async () => {
     mockUsersApi({ '/login': () => jsonResponse({ id: 'token-1', userId: 'user-1' }) }, storeInfoFor);
     const { router } = renderApp('/en/user');
-    // The page is loaded lazily, and the first test of the file loads it cold.
-    const dialog = await screen.findByRole('dialog', { name: 'Log in' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
     expect(router.state.location.pathname).toBe('/en/user');
     expect(within(dialog).getByRole('status')).toHaveTextContent('Log in to open your account.');
 

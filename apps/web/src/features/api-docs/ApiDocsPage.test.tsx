@@ -18,9 +18,6 @@ function mockDocs(document: unknown = openApiFixture, status = 200) {
   });
 }
 
-// The page is a lazy route, and the machine may be busy: its first render can take a few seconds.
-const loading = { timeout: 5000 };
-
 const rowOf = (table: HTMLElement, name: string) =>
   within(table)
     .getAllByRole('row')
@@ -30,7 +27,7 @@ describe('ApiDocsPage', () => {
   it('renders the endpoints, parameters and response headers of the OpenAPI document', async () => {
     mockDocs();
     renderApp('/en/integration/api');
-    const removebg = await screen.findByRole('region', { name: 'POST /api/v1/removebg' }, loading);
+    const removebg = await screen.findByRole('region', { name: 'POST /api/v1/removebg' });
     expect(removebg).toHaveTextContent('Remove the background of a photo');
     expect(removebg).toHaveTextContent('The key is optional');
 
@@ -69,7 +66,7 @@ describe('ApiDocsPage', () => {
   it('lists the error body, the statuses of the document, the errorCode table and the rate limits', async () => {
     mockDocs();
     renderApp('/en/integration/api');
-    const errors = await screen.findByRole('region', { name: 'Errors' }, loading);
+    const errors = await screen.findByRole('region', { name: 'Errors' });
     expect(errors).toHaveTextContent('Retry only 429 and 503, after the seconds in Retry-After.');
 
     const example = JSON.parse(
@@ -153,7 +150,7 @@ describe('ApiDocsPage', () => {
     mockDocs();
     renderApp('/en/integration/api');
     const user = userEvent.setup();
-    const tabs = await screen.findByRole('tablist', { name: 'Code examples' }, loading);
+    const tabs = await screen.findByRole('tablist', { name: 'Code examples' });
     expect(
       within(tabs)
         .getAllByRole('tab')
@@ -201,7 +198,7 @@ describe('ApiDocsPage', () => {
   it('tells a remove.bg client what to change and what differs', async () => {
     mockDocs();
     renderApp('/en/integration/api');
-    const section = await screen.findByRole('region', { name: 'Coming from remove.bg?' }, loading);
+    const section = await screen.findByRole('region', { name: 'Coming from remove.bg?' });
     const origin = window.location.origin;
     const [steps, differences] = within(section).getAllByRole('list');
     const [baseUrl, key] = within(steps as HTMLElement).getAllByRole('listitem');
@@ -224,7 +221,7 @@ describe('ApiDocsPage', () => {
   it('speaks Russian around the document', async () => {
     mockDocs();
     renderApp('/ru/integration/api');
-    const removebg = await screen.findByRole('region', { name: 'POST /api/v1/removebg' }, loading);
+    const removebg = await screen.findByRole('region', { name: 'POST /api/v1/removebg' });
     expect(screen.getByRole('heading', { level: 1, name: 'Документация API' })).toBeInTheDocument();
     expect(removebg).toHaveTextContent('Удалить фон с фотографии');
     const parameters = within(removebg).getByRole('table', { name: 'Параметры /api/v1/removebg' });
@@ -251,9 +248,7 @@ describe('ApiDocsPage', () => {
     const fetchMock = mockDocs({ code: 'INTERNAL_ERROR', message: 'Unexpected error.' }, 500);
     renderApp('/en/integration/api');
     const user = userEvent.setup();
-    expect(await screen.findByRole('alert', {}, loading)).toHaveTextContent(
-      'The API description could not be loaded.',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('The API description could not be loaded.');
     // The examples do not need the document.
     expect(screen.getByRole('figure', { name: 'cURL example' })).toBeInTheDocument();
     const asked = fetchMock.mock.calls.filter(([url]) => url === '/api/openapi.json').length;

@@ -26,7 +26,7 @@ describe('user auth pages (SPEC §2.1)', () => {
     mockUsersApi({});
     const { router } = renderApp(`/en/user/${page}`);
     // The first test loads the page and the modals' chunks.
-    expect(await screen.findByRole('dialog', { name: title }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: title })).toBeInTheDocument();
     expect(here(router)).toBe(`/en?modal=${page}`);
     // The page is under the modal, hidden from the accessibility tree while the modal is open.
     expect(

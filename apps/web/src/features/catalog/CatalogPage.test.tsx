@@ -29,7 +29,7 @@ describe('CatalogPage', () => {
       `/en/products/catalog/studio?search=lamp&limit=32&sort=price%20desc&page=3&filter=${filter}&priceFrom=10.5&priceTo=200`,
     );
     // The first render of a file loads the lazy page: give it more than a second.
-    await waitFor(() => expect(api.callsTo('list')).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(api.callsTo('list')).toHaveLength(1));
     expect(api.callsTo('list')[0]).toEqual({
       filter: { order: 'price desc', skip: 64, limit: 32 },
       search: 'lamp',
@@ -213,7 +213,7 @@ describe('CatalogPage', () => {
     await user.click(within(card).getByRole('button', { name: 'Add “Product 1” to favourites' }));
     expect(await screen.findByText('Log in to keep products in your favourites.')).toBeInTheDocument();
     // The login modal is loaded on demand: give it more than a second.
-    expect(await screen.findByRole('dialog', { name: 'Log in' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeInTheDocument();
     expect(api.callsTo('add')).toEqual([]);
   });
 

@@ -22,7 +22,7 @@ describe('FavoritesPage', () => {
     const api = mockCatalog();
     openFavourites();
     // The first render of a file loads the lazy page and modal: give it more than a second.
-    expect(await screen.findByRole('dialog', { name: 'Log in' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeInTheDocument();
     expect(
       screen.getByText('Log in to see the products you have added to your favourites.', { ignore: false }),
     ).toBeInTheDocument();

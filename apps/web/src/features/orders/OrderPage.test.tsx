@@ -48,9 +48,7 @@ describe('OrderPage', () => {
     signIn();
     mockOrders({ orders: [withDelivery] });
     openAt('/en/user/orders/order-9');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Order No. 9' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order No. 9' })).toBeInTheDocument();
     const lines = screen.getByRole('region', { name: 'Products' });
     const rows = within(lines).getAllByRole('row');
     // The header, two products; the delivery is a total, not a product.
@@ -84,7 +82,7 @@ describe('OrderPage', () => {
     signIn();
     const api = mockOrders({ orders: [withDelivery] });
     const { user } = openAt('/en/user/orders/order-9');
-    await screen.findByRole('heading', { level: 1, name: 'Order No. 9' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Order No. 9' });
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await user.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel the order' }),
@@ -99,7 +97,7 @@ describe('OrderPage', () => {
     signIn();
     mockOrders({ orders: [orderFixture({ number: 4, status: 'fulfilled' })] });
     openAt('/en/user/orders/order-4');
-    const timeline = await screen.findByRole('region', { name: 'Order status' }, { timeout: 5000 });
+    const timeline = await screen.findByRole('region', { name: 'Order status' });
     expect(
       within(timeline)
         .getAllByRole('listitem')
@@ -120,16 +118,14 @@ describe('OrderPage', () => {
     signIn();
     const api = mockOrders({ orders: [withDelivery] });
     openAt('/en/user/orders/order-of-someone-else');
-    expect(
-      await screen.findByRole('heading', { name: 'PAGE NOT FOUND' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'PAGE NOT FOUND' })).toBeInTheDocument();
     expect(api.callsTo('get')[0]?.path).toBe('/orders/order-of-someone-else/fetchOrder');
   });
 
   it('asks a visitor to log in', async () => {
     const api = mockOrders({ orders: [withDelivery] });
     openAt('/en/user/orders/order-9');
-    expect(await screen.findByText('Log in to see your orders.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Log in to see your orders.')).toBeInTheDocument();
     expect(api.callsTo('get')).toHaveLength(0);
   });
 });

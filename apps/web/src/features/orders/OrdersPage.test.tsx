@@ -20,7 +20,7 @@ describe('OrdersPage', () => {
   it('asks a visitor to log in instead of listing orders', async () => {
     const api = mockOrders();
     openAt('/en/user/orders');
-    expect(await screen.findByText('Log in to see your orders.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Log in to see your orders.')).toBeInTheDocument();
     expect(api.callsTo('list')).toHaveLength(0);
   });
 
@@ -29,7 +29,7 @@ describe('OrdersPage', () => {
     const api = mockOrders({ orders: manyOrders(30) });
     const filter = encodeURIComponent(JSON.stringify({ status: 'awaiting_payment' }));
     openAt(`/en/user/orders?search=litres&limit=12&sort=periodAt%20asc&page=2&filter=${filter}`);
-    await waitFor(() => expect(api.callsTo('list')).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(api.callsTo('list')).toHaveLength(1));
     expect(api.callsTo('list')[0]?.body).toEqual({
       filter: { where: { status: 'awaiting_payment' }, order: 'periodAt asc', skip: 12, limit: 12 },
       search: 'litres',
@@ -57,7 +57,7 @@ describe('OrdersPage', () => {
       ],
     });
     openAt('/en/user/orders');
-    const order = await screen.findByRole('article', { name: 'Order No. 7' }, { timeout: 5000 });
+    const order = await screen.findByRole('article', { name: 'Order No. 7' });
     expect(order).toHaveTextContent('10 litres × 2 and 2 more');
     expect(order).toHaveTextContent(rub(2960));
     expect(order).toHaveTextContent('Awaiting payment');
@@ -84,7 +84,7 @@ describe('OrdersPage', () => {
     const statuses = ['placed', 'awaiting_payment', 'paid', 'fulfilled', 'cancelled', 'refunded'] as const;
     mockOrders({ orders: statuses.map((status, index) => orderFixture({ number: index + 1, status })) });
     openAt('/en/user/orders');
-    await screen.findByRole('article', { name: 'Order No. 1' }, { timeout: 5000 });
+    await screen.findByRole('article', { name: 'Order No. 1' });
     const labels = ['Placed', 'Awaiting payment', 'Paid', 'Fulfilled', 'Cancelled', 'Refunded'];
     const colours = new Set<string>();
     statuses.forEach((status, index) => {
@@ -101,7 +101,7 @@ describe('OrdersPage', () => {
     signIn();
     const api = mockOrders({ orders: manyOrders(20) });
     const { user, params } = openAt('/en/user/orders?page=2');
-    await screen.findByRole('article', { name: 'Order No. 14' }, { timeout: 5000 });
+    await screen.findByRole('article', { name: 'Order No. 14' });
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'asc');
     await waitFor(() => expect(params().get('sort')).toBe('periodAt asc'));
@@ -131,7 +131,7 @@ describe('OrdersPage', () => {
     signIn();
     const api = mockOrders({ orders: manyOrders(14) });
     const { user, params } = openAt('/en/user/orders');
-    await screen.findByRole('article', { name: 'Order No. 14' }, { timeout: 5000 });
+    await screen.findByRole('article', { name: 'Order No. 14' });
     expect(cards()).toHaveLength(6);
     const pages = screen.getByRole('navigation', { name: 'Pages' });
     expect(within(pages).getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
@@ -157,7 +157,7 @@ describe('OrdersPage', () => {
     signIn();
     const api = mockOrders({ orders: [orderFixture({ number: 5 })] });
     const { user } = openAt('/en/user/orders');
-    const order = await screen.findByRole('article', { name: 'Order No. 5' }, { timeout: 5000 });
+    const order = await screen.findByRole('article', { name: 'Order No. 5' });
     await user.click(within(order).getByRole('button', { name: 'Cancel' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Cancel Order No. 5?' });
     await user.click(within(dialog).getByRole('button', { name: 'Keep the order' }));
@@ -181,7 +181,7 @@ describe('OrdersPage', () => {
     signIn();
     const api = mockOrders({ orders: [orderFixture({ number: 5 })] });
     const { user } = openAt('/en/user/orders');
-    const order = await screen.findByRole('article', { name: 'Order No. 5' }, { timeout: 5000 });
+    const order = await screen.findByRole('article', { name: 'Order No. 5' });
     await user.click(within(order).getByRole('button', { name: 'Pay' }));
     await waitFor(() => expect(submitPaymentForm).toHaveBeenCalledTimes(1));
     expect(api.callsTo('pay')[0]?.body).toEqual({
@@ -207,7 +207,7 @@ describe('OrdersPage', () => {
       paymentFormUrl: null,
     });
     const { user } = openAt('/en/user/orders');
-    const order = await screen.findByRole('article', { name: 'Order No. 5' }, { timeout: 5000 });
+    const order = await screen.findByRole('article', { name: 'Order No. 5' });
     await user.click(within(order).getByRole('button', { name: 'Pay' }));
     const dialog = await screen.findByRole('dialog', { name: 'Pay for Order No. 5' });
     expect(within(dialog).getByRole('radio', { name: /Bank transfer/ })).toBeChecked();
@@ -230,7 +230,7 @@ describe('OrdersPage', () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     const createUrl = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:invoice-5');
     const { user } = openAt('/en/user/orders');
-    const order = await screen.findByRole('article', { name: 'Order No. 5' }, { timeout: 5000 });
+    const order = await screen.findByRole('article', { name: 'Order No. 5' });
     await user.click(within(order).getByRole('button', { name: 'Print the invoice of Order No. 5 (PDF)' }));
     await waitFor(() => expect(tab.location.href).toBe('blob:invoice-5'));
     expect(open).toHaveBeenCalledWith('', '_blank');
@@ -249,9 +249,7 @@ describe('OrdersPage', () => {
     signIn();
     mockOrders({ orders: [] });
     openAt('/en/user/orders');
-    expect(
-      await screen.findByRole('heading', { name: 'No orders yet' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No orders yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open the catalogue' })).toHaveAttribute(
       'href',
       '/en/products/catalog',
@@ -263,9 +261,7 @@ describe('OrdersPage', () => {
     signIn();
     mockOrders({ orders: manyOrders(3) });
     const { user, params } = openAt('/en/user/orders?search=tripod');
-    expect(
-      await screen.findByRole('heading', { name: 'No orders found' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No orders found' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show all orders' }));
     expect(await screen.findByRole('article', { name: 'Order No. 3' })).toBeInTheDocument();
     expect(params().get('search')).toBeNull();
@@ -280,7 +276,7 @@ describe('OrdersPage', () => {
     signIn();
     const api = mockOrders();
     openAt(`/en/user/orders?${search}`);
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('heading', { name: title })).toBeInTheDocument();
     expect(within(alert).getByRole('link', { name: 'Open my orders' })).toHaveAttribute(
       'href',
@@ -293,9 +289,7 @@ describe('OrdersPage', () => {
     signIn();
     mockOrders({ orders: [orderFixture({ number: 2, status: 'paid' })] });
     openAt('/ru/user/orders');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Мои заказы' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Мои заказы' })).toBeInTheDocument();
     expect(await screen.findByText('Оплачен')).toBeInTheDocument();
     expect(screen.getByRole('status', { name: '' })).toHaveTextContent('1 заказ');
   });

@@ -8,8 +8,6 @@ describe('an unknown product', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     mockApi();
     renderApp('/en/products/nope');
-    expect(
-      await screen.findByRole('heading', { name: 'PAGE NOT FOUND' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'PAGE NOT FOUND' })).toBeInTheDocument();
   });
 });

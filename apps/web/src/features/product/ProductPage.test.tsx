@@ -128,7 +128,7 @@ const price = (amount: number, locale = 'en') =>
 async function openProduct(path = '/en/products/paper-backdrop') {
   const view = renderApp(path);
   // The page and the login modal load lazily: slow on a busy machine.
-  const heading = await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+  const heading = await screen.findByRole('heading', { level: 1 });
   return { ...view, heading, user: userEvent.setup() };
 }
 
@@ -286,7 +286,7 @@ describe('ProductPage', () => {
     const api = mockCatalogApi();
     const { user } = await openProduct();
     await user.click(screen.getByRole('button', { name: 'Add to favourites' }));
-    expect(await screen.findByRole('dialog', { name: 'Log in' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeInTheDocument();
     expect(
       screen.getByText('Log in to keep products in your favourites.', { exact: false }),
     ).toBeInTheDocument();

@@ -43,9 +43,7 @@ describe('StorePage', () => {
   it('shows the page the route fixes, with its sections listed beside the text', async () => {
     const asked = mockPages();
     renderApp('/en/terms-and-conditions');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Terms and conditions' }, { timeout: 5000 }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeVisible();
     expect(asked).toEqual(['terms']);
     expect(screen.getByText('Cutout Ltd. sells litres.')).toBeInTheDocument();
     const contents = screen.getByRole('navigation', { name: 'Contents' });
@@ -56,9 +54,7 @@ describe('StorePage', () => {
   it('shows the same page for the Russian offer route, in Russian', async () => {
     const asked = mockPages();
     renderApp('/ru/offer');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Публичная оферта' }, { timeout: 5000 }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Публичная оферта' })).toBeVisible();
     expect(asked).toEqual(['terms']);
     expect(screen.getByRole('navigation', { name: 'Содержание' })).toBeInTheDocument();
   });
@@ -66,6 +62,6 @@ describe('StorePage', () => {
   it('is the not-found page when the page is gone', async () => {
     mockPages();
     renderApp('/en/cookies');
-    expect(await screen.findByRole('heading', { name: /page not found/i }, { timeout: 5000 })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: /page not found/i })).toBeVisible();
   });
 });
