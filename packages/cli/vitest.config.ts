@@ -5,6 +5,8 @@ export default defineConfig({
     name: 'cli',
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // The server's template databases, which each test server's database copies (harness.ts).
+    globalSetup: ['../../apps/server/src/test/templates.ts'],
     // The integration tests spawn the real command against a real server; two of them run the
     // real engine (seconds per image on two cores).
     testTimeout: 180_000,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -20,7 +20,7 @@ import { defaultStoreId, seedStore } from '../modules/store/store.seed.ts';
 import { seedSubscriptionPlans } from '../modules/subscriptions/subscriptions.seed.ts';
 import { createUsersRepo, type UserRow } from '../modules/users/users.repo.ts';
 import { type Config, loadConfig } from '../platform/config.ts';
-import { type Database, openDatabase } from '../platform/db/client.ts';
+import { type Database, openDatabase, openMemoryDatabase } from '../platform/db/client.ts';
 import { createTransactor } from '../platform/db/transactions.ts';
 import { createOutboxRepo } from '../platform/messaging/outbox.repo.ts';
 import { createFilesFor, createServices } from '../services.ts';
@@ -39,35 +39,68 @@ export const testDatabases: DatabaseKind[] = process.env.TEST_DATABASE_URL
 export const makeFilesDir = (): string => mkdtempSync(path.join(tmpdir(), 'cutout-files-'));
 
 /**
+ * Where the run's template databases are described (test/templates.ts, a globalSetup): a folder with
+ * `pglite.tar` (a dump of a migrated and seeded PGlite data directory), `templates.json` (the name of
+ * the PostgreSQL template database, when TEST_DATABASE_URL was set) and the catalogue pictures each
+ * one's rows name. Unset (a bench, another project's run), every test database is seeded afresh.
+ */
+export const TEMPLATES_VARIABLE = 'CUTOUT_TEST_TEMPLATES';
+
+/** Migrates and seeds a new database as the test databases start; the catalogue's pictures go to `filesDir`. */
+export async function seedTestDatabase(database: Database, filesDir: string): Promise<void> {
+  await database.migrate();
+  await seedStore(database.db);
+  const files = createFilesFor({ db: database.db, filesDir });
+  await seedCatalog(database.db, { files });
+  await seedDelivery(database.db);
+  await seedPaymentOptions(database.db);
+  await seedPromotions(database.db);
+  await seedSubscriptionPlans(database.db);
+  await seedFormDefinitions(database.db);
+  // The shipped pages, without rendering their covers (a pages test seeds them with files).
+  await seedPages(database.db);
+}
+
+interface Templates {
+  dir: string;
+  postgres?: string;
+}
+
+const templates = (): Templates | null => {
+  const dir = process.env[TEMPLATES_VARIABLE];
+  if (!dir) return null;
+  return { dir, ...JSON.parse(readFileSync(path.join(dir, 'templates.json'), 'utf8')) };
+};
+
+/** The PGlite template's dump, read once per test file. */
+let pgliteDump: Blob | undefined;
+
+/**
  * A fresh, migrated and seeded database: in-memory PGlite, or a new PostgreSQL database dropped on
- * close. The catalogue's pictures go to `filesDir`, a new temporary folder unless given.
+ * close, each a copy of the run's template where there is one (TEMPLATES_VARIABLE). The catalogue's
+ * pictures go to `filesDir`, a new temporary folder unless given.
  */
 export async function openTestDatabase(
   kind: DatabaseKind,
   options: { filesDir?: string } = {},
 ): Promise<Database> {
-  const seed = async (database: Database) => {
-    await database.migrate();
-    await seedStore(database.db);
-    const files = createFilesFor({ db: database.db, filesDir: options.filesDir ?? makeFilesDir() });
-    await seedCatalog(database.db, { files });
-    await seedDelivery(database.db);
-    await seedPaymentOptions(database.db);
-    await seedPromotions(database.db);
-    await seedSubscriptionPlans(database.db);
-    await seedFormDefinitions(database.db);
-    // The shipped pages, without rendering their covers (a pages test seeds them with files).
-    await seedPages(database.db);
-  };
+  const filesDir = options.filesDir ?? makeFilesDir();
+  const template = templates();
   if (kind === 'pglite') {
-    const database = await openDatabase({ dataDir: null });
-    await seed(database);
+    if (template) {
+      cpSync(path.join(template.dir, 'pglite-files'), filesDir, { recursive: true });
+      pgliteDump ??= new Blob([readFileSync(path.join(template.dir, 'pglite.tar'))]);
+      return openMemoryDatabase(pgliteDump);
+    }
+    const database = await openMemoryDatabase();
+    await seedTestDatabase(database, filesDir);
     return database;
   }
-  const scratch = await createScratchPostgresDatabase('cutout_test');
+  const scratch = await createScratchPostgresDatabase('cutout_test', template?.postgres);
   // Dropping the database at the end ends its idle connections: expected here.
   const database = await openDatabase({ url: scratch.url, dataDir: null, onIdleError: () => {} });
-  await seed(database);
+  if (template?.postgres) cpSync(path.join(template.dir, 'postgres-files'), filesDir, { recursive: true });
+  else await seedTestDatabase(database, filesDir);
   return {
     ...database,
     close: async () => {
@@ -77,9 +110,13 @@ export async function openTestDatabase(
   };
 }
 
-/** A new, empty PostgreSQL database on TEST_DATABASE_URL's server, and a way to drop it. */
+/**
+ * A new PostgreSQL database on TEST_DATABASE_URL's server, empty or a copy of `template`, and a way
+ * to drop it.
+ */
 export async function createScratchPostgresDatabase(
   prefix: string,
+  template?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
@@ -90,7 +127,7 @@ export async function createScratchPostgresDatabase(
     await admin.query(statement);
     await admin.end();
   };
-  await run(`create database ${name}`);
+  await run(`create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };

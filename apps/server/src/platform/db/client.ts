@@ -61,11 +61,7 @@ export async function openDatabase(options: {
       close: () => pool.end(),
     };
   }
-  if (!options.dataDir) {
-    const client = new PGlite();
-    await client.waitReady;
-    return pgliteDatabase(client, null);
-  }
+  if (!options.dataDir) return openMemoryDatabase();
   // One process at a time: a second PGlite on the same directory would overwrite this one's writes.
   const lock = lockDataDir(options.dataDir);
   let client: PGlite | undefined;
@@ -83,6 +79,16 @@ export async function openDatabase(options: {
     throw error;
   }
   return pgliteDatabase(client, lock);
+}
+
+/**
+ * PGlite in memory (tests): a new database, or one started from `from`, a dump of another's data
+ * directory (`dump`), which skips initdb: ~0.7 s instead of ~2 s here, and no migrations or seeds.
+ */
+export async function openMemoryDatabase(from?: Blob): Promise<Database & { dump(): Promise<Blob> }> {
+  const client = new PGlite(from ? { loadDataDir: from } : undefined);
+  await client.waitReady;
+  return { ...pgliteDatabase(client, null), dump: () => client.dumpDataDir('none') };
 }
 
 /**
