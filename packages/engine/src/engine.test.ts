@@ -154,6 +154,21 @@ describe('engine: the cut-out', () => {
     }
   });
 
+  it('runs a fresh int8 preview on a smaller input when told to', async () => {
+    const own = await createEngine({ workers: 1, warmup: false, previewInputSide: 512, int8Previews: true });
+    try {
+      const bytes = await discPhoto({ width: 640, height: 480 });
+      const preview = await own.remove(bytes, { size: 'preview' }, { cacheScope: 'user:int8-small' });
+      expect(preview.network).toEqual({ quality: 'preview', width: 512, height: 512 });
+      expect(await alphaAt(preview.bytes, 266, 200)).toBe(255);
+      expect(await alphaAt(preview.bytes, 5, 5)).toBe(0);
+      const full = await own.remove(bytes, { size: 'full' }, { cacheScope: 'user:int8-small' });
+      expect(full.network).toEqual({ quality: 'full', width: 1024, height: 1024 });
+    } finally {
+      await own.close();
+    }
+  });
+
   it('serves preview (fit in 625x400) from the cached mask of the same bytes', async () => {
     const result = await engine.remove(photo, { size: 'preview' });
     expect(result.maskCached).toBe(true);

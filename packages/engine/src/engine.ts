@@ -76,11 +76,12 @@ export interface EngineConfig {
   memory?: EngineMemory;
   /**
    * Side of a square network input for fresh previews (at most 625x400 out), smaller than the
-   * model's own, where the model takes any size (the default IS-Net, rewritten). Default null:
-   * previews run at the model's size, because every smaller input measured loses more than the 0.01
-   * IoU allowed (README, "Fast previews": 768² loses 0.019 on the bulk set, 512² 0.08). A preview's
-   * mask serves only previews; a full size runs the network at full size unless a full-size mask is
-   * cached.
+   * model's own, where the model takes any size (the default IS-Net, rewritten), on the int8 network
+   * where there is one (`int8Previews`), else on the float one. Default null: previews run at the
+   * model's size, because every smaller input measured loses more than the 0.01 IoU allowed (README,
+   * "Fast previews": float 768² loses 0.019 on the bulk set, 512² 0.08; int8 896² 0.013). A
+   * preview's mask serves only previews; a full size runs the network at full size unless a
+   * full-size mask is cached.
    */
   previewInputSide?: number | null;
   /**
@@ -89,7 +90,7 @@ export interface EngineConfig {
    * network runs 2.2-2.8× faster at the same mean IoU on the bulk set (README, "Fast previews"),
    * for ~0.1 GB more at peak per worker (its weights, and its own run then sets the peak). A
    * preview's mask serves only previews. Default: on where the memory budget (`memory`) is 'fast'
-   * or 'max', off in 'lean'; other models have none. Takes precedence over `previewInputSide`.
+   * or 'max', off in 'lean'; other models have none. Runs at `previewInputSide` where that is set.
    */
   int8Previews?: boolean;
   /**

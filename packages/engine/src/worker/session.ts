@@ -61,7 +61,7 @@ export async function createPredictor(options: {
   memoryArena?: boolean;
   /** Side of the square input for previews where the model's height and width are free; null: none. */
   previewSide?: number | null;
-  /** A second network for fresh previews (the int8 copy: quantize.ts), run at the model's size. */
+  /** A second network for fresh previews (the int8 copy: quantize.ts), at `previewSide` where set. */
   previewModel?: PreparedModel | null;
 }): Promise<Predictor> {
   const { model, threads } = options;
@@ -75,12 +75,14 @@ export async function createPredictor(options: {
   if (!inputName || !outputName) throw new Error('model has no input or no output');
   const spec: ModelInputSpec = { ...inputSize(session, inputName, model), mean: model.mean, std: model.std };
   const side = options.previewSide ?? null;
-  // Previews get the preview network at the model's size, or else a smaller input where the model takes one.
-  const previewSpec = previewSession
-    ? spec
-    : side !== null && side < Math.min(spec.width, spec.height) && freeSize(session, inputName, model)
+  // Previews run on the preview network where there is one, on a smaller input where one is set and
+  // the network takes it; with neither, previews are full sizes.
+  const previewNetwork = previewSession ?? session;
+  const smaller =
+    side !== null && side < Math.min(spec.width, spec.height) && freeSize(previewNetwork, inputName, model)
       ? { ...spec, width: side, height: side }
       : null;
+  const previewSpec = smaller ?? (previewSession ? spec : null);
   const resolve = (quality: NetworkQuality = 'full'): NetworkQuality =>
     quality === 'preview' && previewSpec ? 'preview' : 'full';
   const specOf = (quality?: NetworkQuality) => (resolve(quality) === 'preview' ? previewSpec : null) ?? spec;
