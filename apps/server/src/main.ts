@@ -1,16 +1,9 @@
 import { buildApp } from './app.ts';
-import { seedDelivery } from './modules/cart/cart.seed.ts';
-import { seedCatalog } from './modules/catalog/catalog.seed.ts';
-import { seedFormDefinitions } from './modules/forms/forms.seed.ts';
-import { seedPages } from './modules/pages/pages.seed.ts';
-import { seedPaymentOptions } from './modules/payments/payments.seed.ts';
-import { seedPromotions } from './modules/promotions/promotions.seed.ts';
-import { seedStore } from './modules/store/store.seed.ts';
-import { seedSubscriptionPlans } from './modules/subscriptions/subscriptions.seed.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { DataDirInUseError } from './platform/data-dir.ts';
 import { type Database, openDatabase } from './platform/db/client.ts';
 import { createFileStorage } from './platform/storage/file-storage.ts';
+import { migrateAndSeed } from './seed.ts';
 import { createFilesFor } from './services.ts';
 
 async function main(): Promise<void> {
@@ -41,20 +34,12 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  await database.migrate();
-  await seedStore(database.db);
   const files = createFilesFor({
     db: database.db,
     filesDir: config.filesDir,
     storage: createFileStorage(config),
   });
-  await seedCatalog(database.db, { files });
-  await seedPages(database.db, { files });
-  await seedDelivery(database.db);
-  await seedPaymentOptions(database.db);
-  await seedPromotions(database.db);
-  await seedSubscriptionPlans(database.db);
-  await seedFormDefinitions(database.db);
+  await migrateAndSeed(database, files);
   const app = await buildApp({ config, database });
 
   let stopping = false;

@@ -7,22 +7,17 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { pino } from 'pino';
 import { type AppOptions, buildApp } from '../app.ts';
-import { seedDelivery } from '../modules/cart/cart.seed.ts';
 import { tradeOffers } from '../modules/catalog/catalog.schema.ts';
-import { seedCatalog } from '../modules/catalog/catalog.seed.ts';
-import { seedFormDefinitions } from '../modules/forms/forms.seed.ts';
 import type { PageSource } from '../modules/pages/pages.content.ts';
 import { seedPages } from '../modules/pages/pages.seed.ts';
-import { seedPaymentOptions } from '../modules/payments/payments.seed.ts';
-import { seedPromotions } from '../modules/promotions/promotions.seed.ts';
 import { storeOptions } from '../modules/store/store.schema.ts';
-import { defaultStoreId, seedStore } from '../modules/store/store.seed.ts';
-import { seedSubscriptionPlans } from '../modules/subscriptions/subscriptions.seed.ts';
+import { defaultStoreId } from '../modules/store/store.seed.ts';
 import { createUsersRepo, type UserRow } from '../modules/users/users.repo.ts';
 import { type Config, loadConfig } from '../platform/config.ts';
 import { type Database, openDatabase, openMemoryDatabase } from '../platform/db/client.ts';
 import { createTransactor } from '../platform/db/transactions.ts';
 import { createOutboxRepo } from '../platform/messaging/outbox.repo.ts';
+import { migrateAndSeed } from '../seed.ts';
 import { createFilesFor, createServices } from '../services.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -46,19 +41,12 @@ export const makeFilesDir = (): string => mkdtempSync(path.join(tmpdir(), 'cutou
  */
 export const TEMPLATES_VARIABLE = 'CUTOUT_TEST_TEMPLATES';
 
-/** Migrates and seeds a new database as the test databases start; the catalogue's pictures go to `filesDir`. */
+/**
+ * Migrates and seeds a new database as the test databases start (the shipped pages without their
+ * covers: a pages test seeds them with files); the catalogue's pictures go to `filesDir`.
+ */
 export async function seedTestDatabase(database: Database, filesDir: string): Promise<void> {
-  await database.migrate();
-  await seedStore(database.db);
-  const files = createFilesFor({ db: database.db, filesDir });
-  await seedCatalog(database.db, { files });
-  await seedDelivery(database.db);
-  await seedPaymentOptions(database.db);
-  await seedPromotions(database.db);
-  await seedSubscriptionPlans(database.db);
-  await seedFormDefinitions(database.db);
-  // The shipped pages, without rendering their covers (a pages test seeds them with files).
-  await seedPages(database.db);
+  await migrateAndSeed(database, createFilesFor({ db: database.db, filesDir }), { pageCovers: false });
 }
 
 interface Templates {
