@@ -6,7 +6,7 @@
  *   import drizzle-orm. Migrations live outside src/ (drizzle/).
  * - database: the database client (`platform/db/client.ts`, the `Db` that runs any SQL) is imported
  *   by repos, seeds (a module's first rows, loaded before the app starts), platform/db, the test
- *   harness, the composition root (app.ts, services.ts, main.ts) and tests (which open databases) only. Services
+ *   harness, the composition root (app.ts, services.ts, main.ts, seed.ts) and tests (which open databases) only. Services
  *   and routes get repos and the Transactor (`platform/db/transactions.ts`), never `Db`.
  * - modules: a module reaches another module through its `*.service.ts` only (types and functions);
  *   a `*.routes.ts` may also import another module's `*.routes.ts` (request hooks such as
