@@ -141,12 +141,13 @@ describe('accounts in Chromium', () => {
     await page.screenshot({ animations: 'disabled', path: `${shots}/profile-375.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
 
-    // Logout also forgets the cookie.
+    // Logout also forgets the cookie. The page goes to /en at once; the server's answer, which
+    // clears the HttpOnly cookie, may come after (use-logout.ts), so the check waits for it.
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(url('/en'));
-    const left = (await context.cookies()).map((cookie) => cookie.name);
-    expect(left).not.toContain('access_token');
-    expect(left).not.toContain('signed_in');
+    const cookieNames = async () => (await context.cookies()).map((cookie) => cookie.name);
+    await expect.poll(cookieNames, { timeout: 15_000 }).not.toContain('access_token');
+    expect(await cookieNames()).not.toContain('signed_in');
     await openAccountMenu(page, 'Account');
     await page.getByRole('menuitem', { name: 'Login / Sign up' }).waitFor();
     await context.close();
