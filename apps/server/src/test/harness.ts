@@ -54,14 +54,19 @@ interface Templates {
   postgres?: string;
 }
 
-const templates = (): Templates | null => {
-  const dir = process.env[TEMPLATES_VARIABLE];
-  if (!dir) return null;
-  return { dir, ...JSON.parse(readFileSync(path.join(dir, 'templates.json'), 'utf8')) };
-};
-
-/** The PGlite template's dump, read once per test file. */
+/** The run's templates (null without them) and the PGlite template's dump, each read once per test file. */
+let templatesRead: Templates | null | undefined;
 let pgliteDump: Blob | undefined;
+
+const templates = (): Templates | null => {
+  if (templatesRead !== undefined) return templatesRead;
+  const dir = process.env[TEMPLATES_VARIABLE];
+  const read: Templates | null = dir
+    ? { dir, ...JSON.parse(readFileSync(path.join(dir, 'templates.json'), 'utf8')) }
+    : null;
+  templatesRead = read;
+  return read;
+};
 
 /**
  * A fresh, migrated and seeded database: in-memory PGlite, or a new PostgreSQL database dropped on
