@@ -1,5 +1,5 @@
 import { storageKeys } from '@cutout/contracts';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { noAnalytics } from '../../shared/analytics/analytics.ts';
@@ -89,7 +89,12 @@ beforeEach(() => {
   imageQueue.clear();
   vi.mocked(saveBlob).mockClear();
 });
-afterEach(() => imageQueue.clear());
+// The page is unmounted before the queue it shows is emptied: emptied under a mounted page, the
+// queue would re-render it outside act().
+afterEach(() => {
+  cleanup();
+  imageQueue.clear();
+});
 
 describe('RemoveBackgroundPage', () => {
   it('makes a free preview of a picked image at once and shows it before and after', async () => {
