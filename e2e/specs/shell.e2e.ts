@@ -107,6 +107,21 @@ describe('the shell in Chromium', () => {
     await context.close();
   });
 
+  it('keeps the remove-background screen 375 px wide however many images wait', async () => {
+    const { context, page, url } = await openPage(browser, { width: 375, height: 740 });
+    await page.goto(url('/en/remove-background'));
+    await page.getByRole('heading', { level: 1, name: 'Remove background' }).waitFor();
+    // Files the page refuses itself (not images): they join the list without a call to the server.
+    const notes = (name: string) => ({ name, mimeType: 'text/plain', buffer: Buffer.from('notes') });
+    await page.getByLabel('Images to process').setInputFiles([notes('a.txt'), notes('b.txt')]);
+    const more = page.getByLabel('Images to process').last();
+    await more.setInputFiles([notes('c.txt'), notes('d.txt'), notes('e.txt'), notes('f.txt')]);
+    await page.getByRole('button', { name: /^f\.txt/ }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
   it('keeps the header on screen once the page is scrolled', async () => {
     const { context, page, url } = await openPage(browser);
     await page.goto(url('/en'));

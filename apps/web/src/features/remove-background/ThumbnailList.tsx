@@ -41,7 +41,8 @@ export function ThumbnailList({
             </button>
           </li>
         ))}
-        <li className="shrink-0">
+        {/* relative: the tile's visually hidden file input stays inside the scrolling list. */}
+        <li className="relative shrink-0">
           <AddImagesTile onFiles={onFiles} />
         </li>
       </ul>
