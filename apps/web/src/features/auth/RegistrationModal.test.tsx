@@ -73,6 +73,37 @@ describe('RegistrationModal: the e-mail code', () => {
     expect(within(dialog).getByText('E-mail confirmed.')).toBeInTheDocument();
   });
 
+  it('drops the check of a wrong code once the right one is confirmed', async () => {
+    const item = permissionItemFixture();
+    mockUsersApi({
+      '/permissions/request?typeId=email': () => jsonResponse({ permissionItemList: [item] }),
+      '/permissions/approve?typeId=email': (request) =>
+        request.body.permissionItemList?.[0]?.otp === '123456'
+          ? jsonResponse({ permissionItemList: [granted(item)] })
+          : errorResponse(400, 'INVALID_OTP', 'The verification code is not valid.'),
+    });
+    renderInShell(<RegistrationModal onClose={() => undefined} />, { path: '/en?modal=registration' });
+    const dialog = screen.getByRole('dialog', { name: 'Sign up' });
+    const type = (name: string, value: string) =>
+      fireEvent.change(within(dialog).getByRole('textbox', { name }), { target: { value } });
+    type('E-mail', 'ann@example.com');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Get code' }));
+    await settle();
+    // A wrong code, and the form sent with it: the form's own check says so under the code.
+    type('Code from the e-mail', '000000');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign up' }));
+    await settle();
+    expect(within(dialog).getByText('The verification code is not valid.')).toBeInTheDocument();
+
+    type('Code from the e-mail', '123456');
+    expect(within(dialog).queryByText('The verification code is not valid.')).not.toBeInTheDocument();
+    await advance(1000);
+    await settle();
+    expect(within(dialog).getByRole('img', { name: 'Confirmed' })).toBeInTheDocument();
+    expect(within(dialog).getByText('E-mail confirmed.')).toBeInTheDocument();
+    expect(within(dialog).queryByText('The verification code is not valid.')).not.toBeInTheDocument();
+  });
+
   it('shows the get label again once the countdown ends', async () => {
     const { dialog, type, click } = setup();
     type('E-mail', 'ann@example.com');

@@ -53,9 +53,10 @@ export function RegistrationModal({ onClose }: ModalProps) {
   const verifyEmail = codeRequired(channels, 'email');
   const verifyPhone = codeRequired(channels, 'phone');
 
+  const dropError = (field: Field) => setErrors(({ [field]: _dropped, ...rest }) => rest);
   const edit = (field: Field, set: (value: string) => void) => (value: string) => {
     set(value);
-    setErrors(({ [field]: _dropped, ...rest }) => rest);
+    dropError(field);
     if (field === taken) setTaken(null);
   };
 
@@ -151,6 +152,7 @@ export function RegistrationModal({ onClose }: ModalProps) {
                 verification={emailCode}
                 label={t('auth.field.emailCode')}
                 error={message('emailCode')}
+                onEdit={() => dropError('emailCode')}
               />
             )}
           </>
@@ -169,6 +171,7 @@ export function RegistrationModal({ onClose }: ModalProps) {
                 verification={phoneCode}
                 label={t('auth.field.phoneCode')}
                 error={message('phoneCode')}
+                onEdit={() => dropError('phoneCode')}
               />
             )}
           </>

@@ -178,6 +178,7 @@ export function ResetPasswordModal({ onClose }: ModalProps) {
               verification={verification}
               label={t(channel === 'email' ? 'auth.field.emailCode' : 'auth.field.phoneCode')}
               error={errors.code}
+              onEdit={() => setErrors(({ code: _dropped, ...rest }) => rest)}
             />
             <NewPasswordFields
               label={t('auth.field.newPassword')}

@@ -14,11 +14,17 @@ export function VerificationCodeField({
   verification,
   label,
   error,
+  onEdit,
 }: {
   verification: VerificationCode;
   label: string;
-  /** A message of the form's own check; the flow's own messages show otherwise. */
+  /**
+   * A message of the form's own check; the flow's own messages show otherwise. A granted code shows
+   * neither: its check mark and "confirmed" replace them.
+   */
   error?: string | null | undefined;
+  /** Called as the code is typed: the form drops its message about the code it checked. */
+  onEdit?: () => void;
 }) {
   const { t } = useTranslation();
   const { item, secondsLeft, requesting, approving } = verification;
@@ -30,13 +36,16 @@ export function VerificationCodeField({
     <TextField
       label={label}
       value={verification.code}
-      onChange={verification.setCode}
+      onChange={(code) => {
+        verification.setCode(code);
+        onEdit?.();
+      }}
       disabled={granted}
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={uiConstants.verificationCodeLength}
       placeholder="••••••"
-      error={error ?? verification.codeError}
+      error={granted ? null : (error ?? verification.codeError)}
       hint={
         granted
           ? t(`auth.code.confirmed.${verification.typeId}`)
