@@ -78,7 +78,7 @@ describe('RegistrationModal: the e-mail code', () => {
     mockUsersApi({
       '/permissions/request?typeId=email': () => jsonResponse({ permissionItemList: [item] }),
       '/permissions/approve?typeId=email': (request) =>
-        request.body.permissionItemList?.[0]?.otp === '123456'
+        (request.body as { permissionItemList: { otp: string }[] }).permissionItemList[0]?.otp === '123456'
           ? jsonResponse({ permissionItemList: [granted(item)] })
           : errorResponse(400, 'INVALID_OTP', 'The verification code is not valid.'),
     });
