@@ -106,6 +106,9 @@ export const deliveryOptionSchema = z.object({
 });
 export type DeliveryOption = z.infer<typeof deliveryOptionSchema>;
 
+/** The provider of the payment option that pays from the user's personal account (never a top-up of it). */
+export const personalAccountProviderId = 'personal-account';
+
 export const paymentOptionSchema = z.object({
   id: z.string(),
   name: z.string(),

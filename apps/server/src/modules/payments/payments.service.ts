@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Language, Money, PaymentOperationResult, PaymentOption } from '@cutout/contracts';
+import {
+  type Language,
+  type Money,
+  type PaymentOperationResult,
+  type PaymentOption,
+  personalAccountProviderId,
+} from '@cutout/contracts';
 import type { Transactor } from '../../platform/db/transactions.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { localized } from '../../platform/localized.ts';
@@ -46,7 +52,7 @@ function formOf(url: string): Pick<PaymentOperationResult, 'formUrl' | 'formMeth
  * in one transaction with what paying means for its order (`onPaid`), however many reports say so.
  */
 /** The provider id of the personal account as a way to pay (not an outside acquirer). */
-export const walletProviderId = 'personal-account';
+export const walletProviderId = personalAccountProviderId;
 
 export function createPaymentsService(deps: {
   repo: PaymentsRepo;

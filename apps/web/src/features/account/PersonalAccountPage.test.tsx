@@ -28,7 +28,14 @@ const account: PersonalAccount = {
   ],
 };
 
+// As the server lists them for a user who may pay from the personal account: that way comes first.
 const paymentOptions = [
+  {
+    id: 'personal-account',
+    name: 'Personal account',
+    description: 'Pay from the balance.',
+    providerId: 'personal-account',
+  },
   { id: 'demo-card', name: 'Bank card (demo)', description: 'Test cards only.', providerId: 'demo' },
   { id: 'yookassa', name: 'YooKassa', description: 'Cards, SberPay, SBP.', providerId: 'yookassa' },
 ];
@@ -96,6 +103,10 @@ describe('personal account page', () => {
     expect(within(card).getByText('Enter a whole amount from 1 to 1,000,000.')).toBeInTheDocument();
     expect(api.callsTo('/shoppingCarts/rechargePersonalAccount')).toHaveLength(0);
 
+    // A top-up is never paid from the account it fills: that way is not offered.
+    expect(within(card).getAllByRole('radio')).toHaveLength(2);
+    expect(within(card).queryByRole('radio', { name: /Personal account/ })).toBeNull();
+    expect(within(card).getByRole('radio', { name: /Bank card \(demo\)/ })).toBeChecked();
     await user.click(within(card).getByRole('button', { name: /1,000\.00/ }));
     await user.click(within(card).getByRole('radio', { name: /YooKassa/ }));
     await user.click(within(card).getByRole('button', { name: 'Top up' }));

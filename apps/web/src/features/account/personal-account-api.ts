@@ -3,6 +3,7 @@ import {
   type PersonalAccount,
   paymentOperationResultSchema,
   paymentOptionListSchema,
+  personalAccountProviderId,
   personalAccountSchema,
 } from '@cutout/contracts';
 import { apiRequest } from '../../shared/api/client.ts';
@@ -24,7 +25,11 @@ export const personalAccountApi = {
       method: 'POST',
       body: {},
       signal,
-      parse: (data) => paymentOptionListSchema.parse(data).paymentOptions,
+      // A top-up is never paid from the account it fills: the server refuses that option here.
+      parse: (data) =>
+        paymentOptionListSchema
+          .parse(data)
+          .paymentOptions.filter((option) => option.providerId !== personalAccountProviderId),
     }),
 
   /** Starts a top-up: an order of its own; the answer says where the browser goes to pay. */

@@ -1,4 +1,4 @@
-import type { CartErrorReason } from '@cutout/contracts';
+import { type CartErrorReason, personalAccountProviderId } from '@cutout/contracts';
 import { Coins, Info, LoaderCircle, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -104,7 +104,7 @@ export function OrderSummary({
       </Button>
       <p className="mt-3 text-center text-xs text-slate-500">
         {t(
-          cart.paymentOption?.providerId === 'personal-account'
+          cart.paymentOption?.providerId === personalAccountProviderId
             ? 'cart.checkout.hintPersonalAccount'
             : 'cart.checkout.hint',
         )}

@@ -60,7 +60,7 @@ export function OptionsPanel({
             { value: 'alpha', label: t('removal.options.channelsAlpha') },
           ]}
         />
-        <div className="grid grid-cols-1 gap-5 min-[420px]:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-1">
           <Segmented<OutputFormat>
             label={t('removal.options.output')}
             value={options.outputFormat}
