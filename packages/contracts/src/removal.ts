@@ -36,6 +36,44 @@ export const actionFailedDetailsSchema = z.object({
  */
 export const imageProblem = { damaged: 'damaged' } as const;
 
+/**
+ * The `value` of errors 106 (background) and 107 (image) when the address given could not be
+ * downloaded: a fixed English phrase, as remove.bg's API gives its causes, that names no address or
+ * network detail. Pages and messages in another language translate it by its name
+ * (`downloadProblemOf`); a value not among these shows as it is.
+ */
+export const downloadProblem = {
+  invalidUrl: () => 'not a valid URL',
+  scheme: () => 'only http and https URLs',
+  credentials: () => 'URLs with credentials are not accepted',
+  notPublic: () => 'the address is not public',
+  unreachable: () => 'the address is not reachable',
+  redirects: (count: number) => `more than ${count} redirects`,
+  timeout: (seconds: number) => `no answer within ${seconds} s`,
+  status: (status: number) => `the server answered HTTP ${status}`,
+  tooLarge: () => 'the download is too large',
+  interrupted: () => 'the download was interrupted',
+} as const;
+
+export type DownloadProblem = keyof typeof downloadProblem;
+
+const downloadProblemPatterns = Object.entries(downloadProblem).map(([name, phrase]) => {
+  const template = (phrase as (count: number) => string)(0)
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace('0', '(\\d+(?:\\.\\d+)?)');
+  return { name: name as DownloadProblem, pattern: new RegExp(`^${template}$`) };
+});
+
+/** Which download problem a 106 or 107 value names, with its number where it has one; null for another value. */
+export function downloadProblemOf(value: unknown): { name: DownloadProblem; count: number } | null {
+  if (typeof value !== 'string') return null;
+  for (const { name, pattern } of downloadProblemPatterns) {
+    const match = pattern.exec(value);
+    if (match) return { name, count: Number(match[1] ?? 0) };
+  }
+  return null;
+}
+
 /** Fields of the execute call (multipart form, SPEC §7.2); every value is a string, files are files. */
 export const executeFieldNames = [
   'image_file',

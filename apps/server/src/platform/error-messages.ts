@@ -1,4 +1,10 @@
-import { type ErrorCode, imageProblem, type Language } from '@cutout/contracts';
+import {
+  type DownloadProblem,
+  downloadProblemOf,
+  type ErrorCode,
+  imageProblem,
+  type Language,
+} from '@cutout/contracts';
 
 type Messages = Record<ErrorCode, string>;
 
@@ -248,7 +254,27 @@ export function actionMessage(
   const template = imageProblemMessage(errorCode, language, value) ?? actionCatalogue[language][errorCode];
   if (!template) return undefined;
   const mb = typeof value === 'number' ? String(Math.round(value / (1024 * 1024))) : '';
-  return template.replace('{value}', String(value ?? '')).replace('{mb}', mb);
+  const cause = errorCode === 106 || errorCode === 107 ? downloadProblemText(value, language) : undefined;
+  return template.replace('{value}', cause ?? String(value ?? '')).replace('{mb}', mb);
+}
+
+/** The causes of errors 106 and 107 (contracts' downloadProblem) in Russian; English keeps the phrase. */
+const russianDownloadProblems: Record<DownloadProblem, (count: number) => string> = {
+  invalidUrl: () => 'неверный адрес',
+  scheme: () => 'принимаются только адреса http и https',
+  credentials: () => 'адреса с логином и паролем не принимаются',
+  notPublic: () => 'адрес не публичный',
+  unreachable: () => 'адрес недоступен',
+  redirects: (count) => `больше ${count} перенаправлений`,
+  timeout: (seconds) => `нет ответа за ${seconds} с`,
+  status: (status) => `сервер ответил HTTP ${status}`,
+  tooLarge: () => 'файл слишком большой',
+  interrupted: () => 'загрузка прервалась',
+};
+
+function downloadProblemText(value: string | number | undefined, language: Language): string | undefined {
+  const problem = downloadProblemOf(value);
+  return problem && language === 'ru' ? russianDownloadProblems[problem.name](problem.count) : undefined;
 }
 
 /**

@@ -273,6 +273,14 @@ describe.each(testDatabases)('the removal service on %s', (kind) => {
       size: 'preview',
     });
     expect(background.json().details).toMatchObject({ errorCode: 106 });
+
+    // In Russian the cause is Russian too; the API's `value` stays remove.bg's English phrase.
+    const russian = await execute(
+      { image_file_url: 'http://10.0.0.1/a.jpg', size: 'preview' },
+      { 'x-locale-id': 'ru' },
+    );
+    expect(russian.json().details).toEqual({ errorCode: 107, value: 'the address is not public' });
+    expect(russian.json().message).toBe('Не удалось скачать изображение, причина: адрес не публичный');
   });
 
   it('answers JSON with base64 when asked', async () => {

@@ -2,6 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { downloadProblem } from '@cutout/contracts';
 
 /** What went wrong, for callers that answer differently (a download too large is error 103). */
 export type FetchRefusalKind =
@@ -30,7 +31,7 @@ export class FetchRefused extends Error {
 }
 
 const unreachable = (detail: string) =>
-  new FetchRefused('unreachable', 'the address is not reachable', detail);
+  new FetchRefused('unreachable', downloadProblem.unreachable(), detail);
 
 /**
  * Addresses no user-supplied URL may reach: loopback, private, link-local, metadata, CGNAT,
@@ -107,7 +108,7 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Prom
     const response = await requestOnce(url, { ...options, isAllowed, deadline });
     if (response.redirectTo === undefined) return response.fetched;
     if (redirects >= options.maxRedirects)
-      throw new FetchRefused('redirects', `more than ${options.maxRedirects} redirects`);
+      throw new FetchRefused('redirects', downloadProblem.redirects(options.maxRedirects));
     url = parseUrl(new URL(response.redirectTo, url).toString());
   }
 }
@@ -117,11 +118,11 @@ function parseUrl(rawUrl: string): URL {
   try {
     url = new URL(rawUrl.trim());
   } catch {
-    throw new FetchRefused('url', 'not a valid URL');
+    throw new FetchRefused('url', downloadProblem.invalidUrl());
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new FetchRefused('url', 'only http and https URLs');
-  if (url.username || url.password) throw new FetchRefused('url', 'URLs with credentials are not accepted');
+    throw new FetchRefused('url', downloadProblem.scheme());
+  if (url.username || url.password) throw new FetchRefused('url', downloadProblem.credentials());
   return url;
 }
 
@@ -134,7 +135,7 @@ async function resolvePublic(hostname: string, isAllowed: (address: string) => b
   const host = hostname.replace(/^\[|\]$/g, '');
   if (isIP(host)) {
     if (!isAllowed(host))
-      throw new FetchRefused('not_public', 'the address is not public', `${host} is not public`);
+      throw new FetchRefused('not_public', downloadProblem.notPublic(), `${host} is not public`);
     return host;
   }
   let addresses: string[];
@@ -157,7 +158,7 @@ async function requestOnce(
   const address = await resolvePublic(url.hostname, options.isAllowed);
   const remaining = options.deadline - Date.now();
   const timedOut = () =>
-    new FetchRefused('timeout', `no answer within ${options.timeoutMs / 1000} s`, `${url.host} timed out`);
+    new FetchRefused('timeout', downloadProblem.timeout(options.timeoutMs / 1000), `${url.host} timed out`);
   if (remaining <= 0) throw timedOut();
   // Connect to the address that was checked, whatever DNS would answer now.
   const lookup: LookupFunction = (_hostname, lookupOptions, callback) => {
@@ -183,15 +184,11 @@ async function requestOnce(
         }
         if (status !== 200) {
           response.resume();
-          reject(new FetchRefused('status', `the server answered HTTP ${status}`));
+          reject(new FetchRefused('status', downloadProblem.status(status)));
           return;
         }
         const tooLarge = (size: number) =>
-          new FetchRefused(
-            'too_large',
-            'the download is too large',
-            `${size} bytes or more from ${url.host}`,
-          );
+          new FetchRefused('too_large', downloadProblem.tooLarge(), `${size} bytes or more from ${url.host}`);
         const declared = Number(response.headers['content-length']);
         if (declared > options.maxBytes) {
           response.destroy();
@@ -219,7 +216,7 @@ async function requestOnce(
           }),
         );
         response.on('error', (error) =>
-          reject(new FetchRefused('unreachable', 'the download was interrupted', error.message)),
+          reject(new FetchRefused('unreachable', downloadProblem.interrupted(), error.message)),
         );
       },
     );

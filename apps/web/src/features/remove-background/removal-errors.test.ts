@@ -44,6 +44,25 @@ describe('remove-background errors (SPEC §8.3)', () => {
       "Can't download image, cause: timeout",
       'Не удалось загрузить изображение, причина: timeout',
     ],
+    // The server's own causes (contracts' downloadProblem) are told in the page's language.
+    [
+      107,
+      'the address is not public',
+      "Can't download image, cause: the address is not public",
+      'Не удалось загрузить изображение, причина: адрес не публичный',
+    ],
+    [
+      106,
+      'the server answered HTTP 404',
+      "Can't download background image, cause: the server answered HTTP 404",
+      'Не удалось загрузить фоновое изображение, причина: сервер ответил HTTP 404',
+    ],
+    [
+      107,
+      'no answer within 2.5 s',
+      "Can't download image, cause: no answer within 2.5 s",
+      'Не удалось загрузить изображение, причина: нет ответа за 2.5 с',
+    ],
     [
       108,
       undefined,

@@ -1,4 +1,9 @@
-import { actionFailedDetailsSchema, imageProblem, invalidInputActionErrorCodes } from '@cutout/contracts';
+import {
+  actionFailedDetailsSchema,
+  downloadProblemOf,
+  imageProblem,
+  invalidInputActionErrorCodes,
+} from '@cutout/contracts';
 import { clientErrorCodes, isApiError } from '../../shared/api/api-error.ts';
 
 /** Why an image could not be processed, in the terms of SPEC §8.3, plus the client's own checks. */
@@ -65,6 +70,14 @@ export function removalFailureMessage(
         if (typeof failure.value === 'number') {
           return t(`removal.errors.${failure.errorCode}_megapixels`, { value: failure.value });
         }
+      }
+      if (failure.errorCode === 106 || failure.errorCode === 107) {
+        // The server's cause is a fixed English phrase (contracts' downloadProblem): told in the page's language.
+        const problem = downloadProblemOf(failure.value);
+        const cause = problem
+          ? t(`removal.errors.download.${problem.name}`, { count: problem.count })
+          : (failure.value ?? '');
+        return t(`removal.errors.${failure.errorCode}`, { value: cause });
       }
       return t(`removal.errors.${failure.errorCode}`, { value: failure.value ?? '' });
     }
