@@ -50,7 +50,7 @@ const options: Array<typeof subscriptionPlanOptions.$inferInsert> = [
   },
   {
     id: 'full-resolution',
-    name: { en: 'Full resolution, up to 36 MP', ru: 'Полное разрешение, до 36 Мп' },
+    name: { en: 'Full resolution, up to 40 MP', ru: 'Полное разрешение, до 40 Мп' },
     description: null,
     valueType: 'boolean',
     valueAtZero: { en: 'false' },
