@@ -94,8 +94,15 @@ export function sampleInvoice(
             email: 'ivan@example.ru',
             phoneNumber: '+7 916 000-11-22',
             address: 'Санкт-Петербург, Невский пр., д. 1',
+            pickupPoint: null,
           }
-        : { name: 'Jane Doe', email: 'jane@example.com', phoneNumber: null, address: '1 Main Road, Bristol' },
+        : {
+            name: 'Jane Doe',
+            email: 'jane@example.com',
+            phoneNumber: null,
+            address: '1 Main Road, Bristol',
+            pickupPoint: null,
+          },
     currency: language === 'ru' ? 'RUB' : 'EUR',
     lines,
     totals: { withoutVatMinor: 0, vatMinor: 0, discountMinor: 0, totalMinor: 0 },

@@ -21,7 +21,10 @@ export interface InvoiceBuyer {
   name: string;
   email: string | null;
   phoneNumber: string | null;
+  /** Where the order is delivered; null when it is collected at a pickup point or not delivered. */
   address: string | null;
+  /** The pickup point the order is collected at (its name or address); null otherwise. */
+  pickupPoint: string | null;
 }
 
 export interface InvoiceLine {

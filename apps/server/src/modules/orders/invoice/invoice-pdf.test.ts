@@ -77,6 +77,18 @@ describe('renderInvoicePdf', () => {
     expect(text).toContain('Total to pay €22,471.00');
   });
 
+  it('names a pickup point as such, not as the buyer’s address', async () => {
+    const sample = sampleInvoice('ru');
+    const buyer = {
+      ...sample.buyer,
+      address: null,
+      pickupPoint: 'Пункт выдачи «Тверская», ул. Тверская, д. 7',
+    };
+    const text = textOf(await renderToFile({ ...sample, buyer }));
+    expect(text).toContain('Пункт выдачи: Пункт выдачи «Тверская», ул. Тверская, д. 7');
+    expect(text).not.toContain('Адрес:');
+  });
+
   it('shows the rouble sign, not the code, on an English invoice in roubles', async () => {
     const text = textOf(await renderToFile(sampleInvoice('en', { currency: 'RUB' })));
     expect(text).toContain('Total to pay ₽22,721.00');

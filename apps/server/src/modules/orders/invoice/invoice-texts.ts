@@ -8,6 +8,7 @@ interface InvoiceTexts {
   email: string;
   phone: string;
   address: string;
+  pickupPoint: string;
   article: string;
   columns: {
     no: string;
@@ -39,6 +40,7 @@ const texts: Record<InvoiceLanguage, InvoiceTexts> = {
     email: 'Email',
     phone: 'Phone',
     address: 'Address',
+    pickupPoint: 'Pickup point',
     article: 'Art.',
     columns: {
       no: 'No.',
@@ -68,6 +70,7 @@ const texts: Record<InvoiceLanguage, InvoiceTexts> = {
     email: 'Эл. почта',
     phone: 'Телефон',
     address: 'Адрес',
+    pickupPoint: 'Пункт выдачи',
     article: 'Арт.',
     columns: {
       no: '№',
