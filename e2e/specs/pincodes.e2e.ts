@@ -35,7 +35,7 @@ describe('pin codes in Chromium', () => {
     await card.getByText('Not used yet').waitFor();
     const code = (await card.textContent())?.match(/[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}/)?.[0];
     expect(code).toBeDefined();
-    expect(await balanceInMenu(page)).toBe('Balance: 5 L — buy litres');
+    await expect.poll(() => balanceInMenu(page), { timeout: 15_000 }).toBe('Balance: 5 L — buy litres');
 
     // Typed in lower case, without the dashes: applied, and the header counts its litres.
     const field = page.getByRole('textbox', { name: 'Pin code' });
@@ -54,6 +54,6 @@ describe('pin codes in Chromium', () => {
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'This pin code has already been applied.' }).waitFor();
     expect(await field.inputValue()).toBe(code);
-    expect(await balanceInMenu(page)).toBe('Balance: 25 L — buy litres');
+    await expect.poll(() => balanceInMenu(page), { timeout: 15_000 }).toBe('Balance: 25 L — buy litres');
   }, 120_000);
 });

@@ -78,12 +78,12 @@ describe('buying a plan in Chromium when the litres run out', () => {
     await signIn(page, 'en', email, 'plans-secret');
 
     // The month's free litres are spent elsewhere (through the same call the screen makes).
-    expect(await balanceInMenu(page)).toBe('Balance: 5 L — buy litres');
+    await expect.poll(() => balanceInMenu(page), { timeout: 15_000 }).toBe('Balance: 5 L — buy litres');
     for (let hue = 0; hue < 5; hue++) {
       expect(await spendOneLitre(page, await drawnPhoto(page, hue * 60))).toBe(200);
     }
     await page.reload();
-    expect(await balanceInMenu(page)).toBe('Balance: 0 L — buy litres');
+    await expect.poll(() => balanceInMenu(page), { timeout: 15_000 }).toBe('Balance: 0 L — buy litres');
 
     // With no litres left, the full size is refused with an offer to buy.
     await previewOnScreen(page, 'bottle.png', await drawnPhoto(page, 200));

@@ -105,7 +105,7 @@ describe.skipIf(!haveEvalImages)(
       await registration.getByRole('button', { name: 'Sign up' }).click();
       await registration.waitFor({ state: 'detached' });
       expect(new URL(page.url()).pathname).toBe('/en/remove-background');
-      expect(await balanceInMenu(page)).toBe('Balance: 5 L — buy litres');
+      await expect.poll(() => balanceInMenu(page), { timeout: 15_000 }).toBe('Balance: 5 L — buy litres');
 
       // The image is still there after signing in; the full size downloads for one litre.
       const [download] = await Promise.all([

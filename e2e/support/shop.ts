@@ -46,7 +46,11 @@ export async function payWithCard(page: Page, language: ShopLanguage, card: stri
   await page.getByRole('button', { name: new RegExp(`^${t.pay} `) }).click();
 }
 
-/** The litre balance as the account menu's item names it ('Balance: 5 L — buy litres'). */
+/**
+ * The litre balance as the account menu's item names it ('Balance: 5 L — buy litres'), as the page
+ * knows it now: right after a sign-in or a payment the page may not have the new balance yet, so
+ * check it with `expect.poll`.
+ */
 export async function balanceInMenu(page: Page): Promise<string | null> {
   await page.getByRole('button', { name: 'Account', exact: true }).click();
   const item = page.getByRole('menuitem', { name: /^Balance: / });
