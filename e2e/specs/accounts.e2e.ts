@@ -58,7 +58,7 @@ describe('accounts in Chromium', () => {
     await page.getByRole('menuitem', { name: 'Личный кабинет' }).click();
     await page.waitForURL(/\/ru\/user$/);
     await page.getByRole('heading', { name: 'Профиль' }).waitFor();
-    expect(await page.getByText(email).first().isVisible()).toBe(true);
+    await page.getByText(email).first().waitFor();
 
     // Log out.
     await openAccountMenu(page, 'Учётная запись');
@@ -135,7 +135,7 @@ describe('accounts in Chromium', () => {
     await openAccountMenu(page, 'Account');
     await page.getByRole('menuitem', { name: 'My account' }).click();
     await page.getByRole('heading', { name: 'Profile' }).waitFor();
-    expect(await page.getByText('oleg@oidc.test').first().isVisible()).toBe(true);
+    await page.getByText('oleg@oidc.test').first().waitFor();
     await page.screenshot({ animations: 'disabled', path: `${shots}/profile-1280.png`, fullPage: true });
     await page.setViewportSize({ width: 375, height: 740 });
     await page.screenshot({ animations: 'disabled', path: `${shots}/profile-375.png`, fullPage: true });
