@@ -59,9 +59,10 @@ describe('the shell in Chromium', () => {
     await context.close();
   });
 
-  it('shows PAGE NOT FOUND for an unknown path, with a way back to the main page', async () => {
+  it('shows PAGE NOT FOUND for an unknown path, with status 404 and a way back to the main page', async () => {
     const { context, page, url } = await openPage(browser);
-    await page.goto(url('/en/no/such/page'));
+    const response = await page.goto(url('/en/no/such/page'));
+    expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'PAGE NOT FOUND' }).waitFor();
     await page.getByRole('link', { name: 'Back to the main page' }).click();
     await page.waitForURL(/\/en$/);

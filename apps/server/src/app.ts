@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type HtmlMetaTagItem, removalHeaders } from '@cutout/contracts';
+import { type HtmlMetaTagItem, isPageAddress, pagePatternOf, removalHeaders } from '@cutout/contracts';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
@@ -134,6 +134,14 @@ export async function buildApp({
     `${config.siteUrl}/api/stores/files/${encodeURIComponent(image.id)}/size/large/download?t=${encodeURIComponent(image.updatedAt)}`;
   const absolute = (path: string) => `${config.siteUrl}${encodeURI(path)}`;
 
+  /** The pages that show one record, and the not-found page where it is not there. */
+  const recordPages: ReadonlySet<string> = new Set([
+    'blog/:slugId/:slugName?',
+    'news-posts/:slugId/:slugName?',
+    'products/:idOrSlug',
+    'products/:idOrSlug/:slug',
+  ]);
+
   /**
    * The head of a page: a site page's (a post, a store page, a screen) or a catalogue page's own
    * title, description and picture, else the store's meta tags; on every page its canonical address
@@ -143,8 +151,16 @@ export async function buildApp({
     const storeTags = stores.metaTags(resolved);
     const { language } = resolved;
     const storeName = resolved.snapshot.store.name;
-    const [, , ...segments] = (request.url.split('?')[0] ?? '').split('/');
+    const pathName = request.url.split('?')[0] ?? '/';
+    const [, , ...segments] = pathName.split('/');
     const below = segments.filter(Boolean).join('/');
+    // A page's status: 404 for an address that is no page, or for a post or product that is not
+    // there (the app shows its not-found page for both).
+    const status = (record: unknown): 200 | 404 =>
+      isPageAddress(pathName) &&
+      (record !== null || !recordPages.has(pagePatternOf(segments.join('/')) ?? ''))
+        ? 200
+        : 404;
     const titled = (title: string, description?: string, keywords?: string): HtmlMetaTagItem[] => [
       { typeId: 'html_meta_tag_types.title', content: `${title} — ${storeName}` },
       ...(description ? [{ typeId: 'html_meta_tag_types.description' as const, content: description }] : []),
@@ -171,6 +187,7 @@ export async function buildApp({
         siteName: storeName,
         ...addresses(site.paths),
         ...(site.blog && { feedUrl: `${config.siteUrl}/${language}/blog/rss.xml` }),
+        status: status(site),
       };
     }
     const page = await services.catalogPageHead(below, {
@@ -184,6 +201,7 @@ export async function buildApp({
       imageUrl: imageUrlOf(page?.image),
       siteName: storeName,
       ...addresses(samePath),
+      status: status(page),
     };
   };
 
@@ -196,7 +214,11 @@ export async function buildApp({
         const resolved = await stores.resolve({ ...request.storeSelection, localeId: language });
         return await pageHeadOf(request, resolved);
       } catch {
-        return { language, metaTags: [] };
+        return {
+          language,
+          metaTags: [],
+          status: isPageAddress(request.url.split('?')[0] ?? '/') ? 200 : 404,
+        };
       }
     },
   });

@@ -16,6 +16,7 @@ export * from './public-api.ts';
 export * from './quantity-limit.ts';
 export * from './removal.ts';
 export * from './return-path.ts';
+export * from './routes.ts';
 export * from './store.ts';
 export * from './subscriptions.ts';
 export * from './users.ts';

@@ -8,9 +8,9 @@ describe('catalogue pages in the HTML before any script runs', () => {
   });
   afterAll(() => t.close());
 
-  const page = async (url: string) => {
+  const page = async (url: string, status = 200) => {
     const response = await t.app.inject({ method: 'GET', url });
-    expect(response.statusCode, url).toBe(200);
+    expect(response.statusCode, url).toBe(status);
     return response.body;
   };
 
@@ -33,9 +33,13 @@ describe('catalogue pages in the HTML before any script runs', () => {
     );
   });
 
-  it("keeps the store's head for a product or group that is not there", async () => {
-    for (const url of ['/en/products/no-such-thing', '/en/products/catalog/nowhere']) {
-      const body = await page(url);
+  it("keeps the store's head for a product or group that is not there, a missing product with 404", async () => {
+    for (const [url, status] of [
+      ['/en/products/no-such-thing', 404],
+      // The catalogue shows itself for a group it does not know.
+      ['/en/products/catalog/nowhere', 200],
+    ] as const) {
+      const body = await page(url, status);
       expect(body, url).toContain('<title>Cutout — remove the background from any photo in seconds</title>');
       expect(body, url).not.toContain('og:image');
     }

@@ -56,8 +56,10 @@ describe('search-engine visibility', () => {
     expect((await get('/en/blog/what-is-a-litre/x?utm_source=mail')).headers.location).toContain(
       '?utm_source=mail',
     );
-    // An unknown post is the app's not-found page, not a redirect.
-    expect((await get('/en/blog/no-such-post/none')).statusCode).toBe(200);
+    // An unknown post is the app's not-found page (404), not a redirect.
+    const unknown = await get('/en/blog/no-such-post/none');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('<div id="root"></div>');
   });
 
   it('links the offer in Russian to the terms in English, as the footer does', async () => {

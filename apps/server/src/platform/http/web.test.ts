@@ -12,10 +12,50 @@ describe('serving the web app', () => {
   afterAll(() => t.close());
 
   it('answers index.html for any path of the app (history fallback)', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/en/some/deep/path?x=1' });
+    const response = await t.app.inject({ method: 'GET', url: '/en/user/orders/42?x=1' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/html/);
     expect(response.body).toContain('<div id="root"></div>');
+  });
+
+  it('answers 404 with the app, which shows its not-found page, where the address is no page', async () => {
+    for (const url of [
+      '/en/some/deep/path?x=1',
+      '/ru/pricing/extra',
+      '/de/pricing',
+      '/wp-login.php',
+      '/en/user//orders',
+      '/index.html',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/text\/html/);
+      expect(response.body, url).toContain('<div id="root"></div>');
+      expect(response.body, url).toContain('<title>');
+    }
+    // A page without its language moves under one in the app; the root leads to one.
+    for (const url of [
+      '/',
+      '/pricing',
+      '/en/',
+      '/ru/blog/',
+      '/en/products/catalog/cups',
+      '/en/shopping-cart/checkout/card/validate',
+    ]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    }
+  });
+
+  it('answers 404 for a product or a blog post that is not there', async () => {
+    for (const url of [
+      '/en/products/no-such-product',
+      '/ru/products/999999/mug',
+      '/en/blog/999999/old-post',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toContain('<div id="root"></div>');
+    }
   });
 
   it('puts the store meta tags of the language of the path into the HTML', async () => {
@@ -33,10 +73,13 @@ describe('serving the web app', () => {
     expect(en.body).not.toContain('<!--app-head-->');
   });
 
-  it('serves the root and index.html with the meta tags too', async () => {
-    for (const url of ['/', '/index.html']) {
+  it('serves the root and index.html with the meta tags too (index.html as the not-found page it shows)', async () => {
+    for (const [url, status] of [
+      ['/', 200],
+      ['/index.html', 404],
+    ] as const) {
       const response = await t.app.inject({ method: 'GET', url });
-      expect(response.statusCode, url).toBe(200);
+      expect(response.statusCode, url).toBe(status);
       expect(response.body, url).toContain('<title>');
     }
   });
@@ -55,8 +98,8 @@ describe('serving the web app', () => {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.body, url).not.toContain('<!--app-head-->');
       expect(response.body, url).not.toContain('<!--app-config-->');
-      if (response.statusCode === 200) expect(response.body, url).toContain('<title>');
-      else expect([301, 302, 404], url).toContain(response.statusCode);
+      if ([200, 404].includes(response.statusCode)) expect(response.body, url).toContain('<title>');
+      else expect([301, 302], url).toContain(response.statusCode);
     }
   });
 

@@ -20,6 +20,8 @@ export interface PageHead {
   siteName?: string;
   /** The blog's RSS feed (absolute), announced on the blog's pages. */
   feedUrl?: string;
+  /** 404 where the address is no page of the app, or the record it shows is not there; else 200. */
+  status?: 200 | 404;
 }
 
 export interface WebAppOptions {
@@ -150,7 +152,11 @@ export async function registerWebApp(
     const html = renderIndexHtml(currentTemplate(), head, {
       analyticsCounterId: options.analyticsCounterId ?? null,
     });
-    return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    return reply
+      .code(head.status ?? 200)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
   };
   app.get('/', serveIndex);
   return serveIndex;

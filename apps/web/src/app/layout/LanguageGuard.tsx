@@ -1,15 +1,11 @@
+import { pageRoots } from '@cutout/contracts';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { NotFoundPage } from '../../features/errors/NotFoundPage.tsx';
 import { i18n } from '../../shared/i18n/i18n.ts';
 import { isLanguage, type Language, preferredLanguage } from '../../shared/i18n/languages.ts';
 import { LanguageProvider } from '../../shared/routing/language-context.tsx';
-import {
-  bareErrorPaths,
-  localizedPath,
-  pathWithoutLanguage,
-  routeRoots,
-} from '../../shared/routing/paths.ts';
+import { bareErrorPaths, localizedPath, pathWithoutLanguage } from '../../shared/routing/paths.ts';
 import { DocumentMetaUpdater } from '../meta/DocumentMetaUpdater.tsx';
 import { Shell } from './Shell.tsx';
 import { StoreGate } from './StoreGate.tsx';
@@ -27,7 +23,7 @@ export function LanguageGuard() {
 
   if (!isLanguage(lang)) {
     const language = preferredLanguage();
-    if (lang && routeRoots.has(lang)) {
+    if (lang && pageRoots.has(lang)) {
       return (
         <Navigate
           replace

@@ -34,32 +34,6 @@ export const paths = {
   initializationError: '/error/initialization-error',
 } as const;
 
-/**
- * First path segments of the app's routes. A path starting with one of them but without a
- * language (/pricing) is sent to the same path under a language; any other unknown first segment
- * is a page that does not exist.
- */
-export const routeRoots: ReadonlySet<string> = new Set([
-  'remove-background',
-  'pricing',
-  'subscription-plans',
-  'blog',
-  'news-posts',
-  'integration',
-  'payment-options',
-  'refund-policy',
-  'offer',
-  'terms-and-conditions',
-  'privacy-policy',
-  'cookies',
-  'user',
-  'shopping-cart',
-  'products',
-  'favorites',
-  'contacts',
-  'error',
-]);
-
 /** Paths under a language that open without store info, so that they work while the API is down. */
 export const bareErrorPaths: ReadonlySet<string> = new Set([
   paths.serviceUnavailable,
