@@ -223,6 +223,9 @@ describe('ApiDocsPage', () => {
     renderApp('/ru/integration/api');
     const removebg = await screen.findByRole('region', { name: 'POST /api/v1/removebg' });
     expect(screen.getByRole('heading', { level: 1, name: 'Документация API' })).toBeInTheDocument();
+    // The document's English title stays out; its version is told in Russian.
+    expect(screen.getByText(/версия API 1\.0\.0/)).toBeInTheDocument();
+    expect(screen.queryByText(/Cutout background removal API/)).toBeNull();
     expect(removebg).toHaveTextContent('Удалить фон с фотографии');
     const parameters = within(removebg).getByRole('table', { name: 'Параметры /api/v1/removebg' });
     expect(rowOf(parameters, 'crop')).toHaveTextContent('true — обрезать по объекту. По умолчанию false.');

@@ -89,7 +89,7 @@ export function ApiDocsPage() {
             </code>
             {document && (
               <span className="ml-2 text-slate-400">
-                · {document.info.title} {document.info.version}
+                · {t('apiDocs.version', { version: document.info.version })}
               </span>
             )}
           </p>
@@ -102,7 +102,7 @@ export function ApiDocsPage() {
               <li key={entry.id}>
                 <a
                   href={`#${entry.id}`}
-                  className="block truncate rounded-lg px-3 py-1.5 text-slate-600 transition hover:bg-slate-100 hover:text-slate-900"
+                  className="block rounded-lg px-3 py-1.5 leading-snug text-slate-600 transition hover:bg-slate-100 hover:text-slate-900"
                 >
                   {entry.label}
                 </a>
