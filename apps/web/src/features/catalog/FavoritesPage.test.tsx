@@ -63,7 +63,7 @@ describe('FavoritesPage', () => {
     expect(screen.getAllByRole('article')).toHaveLength(19);
   });
 
-  it('says when there are no favourites yet and leads to the catalogue', async () => {
+  it('says when there are no favourites yet and leads to the catalogue, without list controls', async () => {
     signIn();
     mockCatalog({ offers: [offerFixture()] });
     openFavourites('/ru/favorites/catalog');
@@ -72,6 +72,24 @@ describe('FavoritesPage', () => {
       'href',
       '/ru/products/catalog',
     );
+    // Nothing to sort, page or pick a group of.
+    expect(screen.queryByRole('navigation', { name: 'Группы товаров' })).toBeNull();
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
+
+  it('says when a group holds none of the favourites, and leads to all of them', async () => {
+    signIn();
+    const offer = offerFixture({ groupId: 'group_studio' });
+    mockCatalog({ offers: [offer], favourites: [offer.id] });
+    openFavourites('/en/favorites/catalog/litres');
+    expect(
+      await screen.findByRole('heading', { name: 'None of your favourites are in this group' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'All favourites' })).toHaveAttribute(
+      'href',
+      '/en/favorites/catalog',
+    );
+    expect(screen.getByRole('navigation', { name: 'Product groups' })).toBeInTheDocument();
   });
 
   it('cannot read a bad page number', async () => {

@@ -1,3 +1,4 @@
+import { Heart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { catalogApi, catalogQueryKeys } from '../../shared/catalog/catalog-api.ts';
@@ -63,6 +64,23 @@ function FavouritesScreen({ query, listQuery }: { query: CatalogQuery; listQuery
     fetchPage: (page, signal) => catalogApi.favourites(request(page), signal),
   });
 
+  const nothingKept = (
+    <EmptyState
+      icon={Heart}
+      title={t('catalog.favourites.emptyTitle')}
+      text={t('catalog.favourites.emptyText')}
+      action={<ButtonLink to={to(paths.catalog)}>{t('catalog.favourites.toCatalog')}</ButtonLink>}
+    />
+  );
+  // With nothing kept at all there is nothing to sort, page or look for by group.
+  const narrowed =
+    Boolean(query.search || groupParam || Object.keys(query.filter).length > 0) ||
+    query.price.from !== undefined ||
+    query.price.to !== undefined;
+  if (!narrowed && !pages.error && !pages.pending && pages.totalCount === 0) {
+    return <div className="mt-8">{nothingKept}</div>;
+  }
+
   return (
     <ListLayout
       query={query}
@@ -86,12 +104,19 @@ function FavouritesScreen({ query, listQuery }: { query: CatalogQuery; listQuery
                 </Button>
               }
             />
-          ) : (
+          ) : groupParam ? (
             <EmptyState
-              title={t('catalog.favourites.emptyTitle')}
-              text={t('catalog.favourites.emptyText')}
-              action={<ButtonLink to={to(paths.catalog)}>{t('catalog.favourites.toCatalog')}</ButtonLink>}
+              icon={Heart}
+              title={t('catalog.favourites.emptyGroupTitle')}
+              text={t('catalog.favourites.emptyGroupText')}
+              action={
+                <ButtonLink variant="secondary" to={to(paths.favorites)}>
+                  {t('catalog.favourites.all')}
+                </ButtonLink>
+              }
             />
+          ) : (
+            nothingKept
           )
         }
       />
