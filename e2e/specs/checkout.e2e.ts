@@ -137,6 +137,12 @@ describe('checkout in Chromium with the demo acquirer', () => {
     await signIn(page, 'ru', email, 'checkout-secret');
 
     await orderFromCatalogue(page, 'ru', url, '10 литров');
+    // Back from the payment page: the cart the order emptied says where it went.
+    await page.goBack();
+    await page.getByRole('region', { name: /^Заказ № \d+ ждёт оплаты$/ }).waitFor();
+    await page.screenshot({ path: `${shots}/back-from-payment-ru-375.png`, fullPage: true });
+    await page.goForward();
+    await page.waitForURL((address) => address.pathname.includes('/demo-acquirer/pay/'));
     await payWithCard(page, 'ru', '4000 0000 0000 0002');
     await page.getByRole('heading', { name: texts.ru.failure }).waitFor();
     await page.screenshot({ path: `${shots}/failure-ru-375.png`, fullPage: true });

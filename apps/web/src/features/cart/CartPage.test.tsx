@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { submitPaymentForm } from '../../shared/payments/submit-payment-form.ts';
 import { reloadSession } from '../../shared/session/session.ts';
+import { orderFixture } from '../../test/orders-api.ts';
 import { mockApi, renderInShell } from '../../test/render.tsx';
 import { CartPage } from './CartPage.tsx';
 import { cartItemFixture, fakeCartApi } from './fake-cart-api.ts';
@@ -91,6 +92,39 @@ describe('CartPage', () => {
       'href',
       '/en/products/catalog',
     );
+  });
+
+  it('leads to an order placed in the last day that waits for payment, over the empty cart', async () => {
+    signIn();
+    const placedAt = (hoursAgo: number) => new Date(Date.now() - hoursAgo * 3_600_000).toISOString();
+    const api = fakeCartApi({
+      items: [],
+      orders: [
+        orderFixture({ number: 42, status: 'awaiting_payment', periodAt: placedAt(0.1) }),
+        orderFixture({ number: 41, status: 'paid', periodAt: placedAt(1) }),
+      ],
+    });
+    renderCart(api);
+    const notice = await screen.findByRole('region', { name: 'Order No. 42 is waiting for payment' });
+    expect(notice).toHaveTextContent('Pay RUB 1,190.00 to complete it');
+    expect(within(notice).getByRole('link', { name: 'Pay for the order' })).toHaveAttribute(
+      'href',
+      '/en/user/orders/order-42',
+    );
+    expect(screen.getByRole('heading', { name: 'Your cart is empty' })).toBeInTheDocument();
+    expect(api.callsTo('orders')[0]).toEqual({
+      filter: { where: { status: ['placed', 'awaiting_payment'] }, order: 'periodAt desc', limit: 1 },
+    });
+  });
+
+  it('says nothing of an unpaid order older than a day, or of none', async () => {
+    signIn();
+    const old = new Date(Date.now() - 30 * 3_600_000).toISOString();
+    const api = fakeCartApi({ items: [], orders: [orderFixture({ number: 7, periodAt: old })] });
+    renderCart(api);
+    expect(await screen.findByRole('heading', { name: 'Your cart is empty' })).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('orders')).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: /waiting for payment/ })).toBeNull();
   });
 
   it('sends a typed quantity after a second without typing', async () => {

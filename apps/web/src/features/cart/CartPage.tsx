@@ -15,6 +15,7 @@ import { Button, ButtonLink } from '../../shared/ui/button.tsx';
 import { Container } from '../../shared/ui/container.tsx';
 import { FormAlert } from '../../shared/ui/form.tsx';
 import { PageHeading } from '../../shared/ui/page-heading.tsx';
+import { AwaitingPaymentNotice } from './AwaitingPaymentNotice.tsx';
 import { CartItems } from './CartItems.tsx';
 import { CheckoutStep } from './ChoiceList.tsx';
 import { ContactSetChoice } from './ContactSetChoice.tsx';
@@ -52,7 +53,10 @@ function CartScreen() {
             regularItems(cart.data).length > 0 ? (
               <FilledCart cart={cart.data} />
             ) : (
-              <EmptyCart />
+              <>
+                <AwaitingPaymentNotice />
+                <EmptyCart />
+              </>
             )
           ) : cart.isError ? (
             <div className="flex max-w-xl flex-col items-start gap-4">

@@ -1,4 +1,10 @@
-import type { CartItem, DeliveryOption, PaymentOperationResult, ShoppingCart } from '@cutout/contracts';
+import type {
+  CartItem,
+  DeliveryOption,
+  Order,
+  PaymentOperationResult,
+  ShoppingCart,
+} from '@cutout/contracts';
 
 /**
  * For tests: the cart calls answered at fetch level over an in-memory cart, each call recorded with
@@ -191,6 +197,8 @@ export function fakeCartApi(
     promoCodes?: Record<string, FakePromoCode>;
     /** The user's bonus points (0: none); `choices.bonusPointOutcome` writes some off from the start. */
     bonusPointBalance?: number;
+    /** The user's orders, newest first, for the list call (its status filter and limit applied). */
+    orders?: Order[];
   } = {},
 ) {
   let items = options.items ?? [cartItemFixture()];
@@ -290,6 +298,16 @@ export function fakeCartApi(
       case '/shoppingCarts/checkoutShoppingCart':
         record('checkout');
         return answer(options.checkout);
+      case '/orders/fetchOrderList': {
+        record('orders');
+        const filter = body.filter as { where?: { status?: string | string[] }; limit?: number } | undefined;
+        const statuses = [filter?.where?.status ?? []].flat();
+        const matched = (options.orders ?? []).filter(
+          (order) => statuses.length === 0 || statuses.includes(order.status),
+        );
+        const output = matched.slice(0, filter?.limit ?? 6);
+        return jsonResponse({ output, outputInfo: { count: output.length }, totalCount: matched.length });
+      }
       default:
         if (path.endsWith('/validate')) {
           record('validate');
