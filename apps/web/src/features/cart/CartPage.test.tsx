@@ -7,7 +7,7 @@ import { reloadSession } from '../../shared/session/session.ts';
 import { orderFixture } from '../../test/orders-api.ts';
 import { mockApi, renderInShell } from '../../test/render.tsx';
 import { CartPage } from './CartPage.tsx';
-import { cartItemFixture, fakeCartApi } from './fake-cart-api.ts';
+import { cartItemFixture, deliveryOptionsFixture, fakeCartApi } from './fake-cart-api.ts';
 
 vi.mock('../../shared/payments/submit-payment-form.ts', () => ({ submitPaymentForm: vi.fn(() => true) }));
 
@@ -125,6 +125,35 @@ describe('CartPage', () => {
     expect(await screen.findByRole('heading', { name: 'Your cart is empty' })).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('orders')).toHaveLength(1));
     expect(screen.queryByRole('region', { name: /waiting for payment/ })).toBeNull();
+  });
+
+  it('lists the delivery apart, a pickup with a shop and a courier with a truck', async () => {
+    signIn();
+    for (const [option, icon] of [
+      [deliveryOptionsFixture[0], 'lucide-store'],
+      [deliveryOptionsFixture[1], 'lucide-truck'],
+    ] as const) {
+      const delivery = cartItemFixture({
+        id: 'delivery-1',
+        typeId: 'shopping_cart_product_types.delivery',
+        name: option?.name ?? '',
+        price: 0,
+      });
+      const view = renderCart(
+        fakeCartApi({
+          items: [cartItemFixture(), delivery],
+          choices: {
+            deliveryRequired: true,
+            deliveryOptionId: option?.id ?? null,
+            deliveryOption: option ?? null,
+          },
+        }),
+      );
+      const lines = await screen.findByRole('region', { name: 'Delivery in the cart' });
+      expect(lines).toHaveTextContent(option?.name ?? '');
+      expect(lines.querySelector(`svg.${icon}`)).not.toBeNull();
+      view.unmount();
+    }
   });
 
   it('sends a typed quantity after a second without typing', async () => {

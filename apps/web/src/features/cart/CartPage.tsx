@@ -1,5 +1,5 @@
 import type { CartItem } from '@cutout/contracts';
-import { ShoppingBag, Truck } from 'lucide-react';
+import { ShoppingBag, Store, Truck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { errorMessage } from '../../shared/api/api-error.ts';
@@ -101,7 +101,11 @@ function FilledCart({ cart }: { cart: ShoppingCart }) {
         {cart.deliveryRequired && (
           <DeliveryChoice cart={cart} update={(request) => update.mutate(request)} busy={busy} />
         )}
-        <DeliveryItems items={deliveryItems(cart)} currency={cart.currency} />
+        <DeliveryItems
+          items={deliveryItems(cart)}
+          currency={cart.currency}
+          pickup={cart.deliveryOption?.typeId === 'delivery_option_types.pickup'}
+        />
         {recipientRequired && (
           <CheckoutStep id="cart-recipient" title={t('cart.contacts.recipient.title')}>
             <ContactSetChoice
@@ -127,11 +131,20 @@ function FilledCart({ cart }: { cart: ShoppingCart }) {
   );
 }
 
-/** The cart's delivery lines, apart from the products (SPEC §9). */
-function DeliveryItems({ items, currency }: { items: CartItem[]; currency: string }) {
+/** The cart's delivery lines, apart from the products (SPEC §9), with a shop for a pickup. */
+function DeliveryItems({
+  items,
+  currency,
+  pickup,
+}: {
+  items: CartItem[];
+  currency: string;
+  pickup: boolean;
+}) {
   const { t } = useTranslation();
   const formatAmount = useFormatAmount();
   if (items.length === 0) return null;
+  const Icon = pickup ? Store : Truck;
   return (
     <section
       aria-label={t('cart.delivery.items')}
@@ -140,7 +153,7 @@ function DeliveryItems({ items, currency }: { items: CartItem[]; currency: strin
       <ul className="flex flex-col gap-2">
         {items.map((item) => (
           <li key={item.id} className="flex items-center gap-3 text-sm">
-            <Truck aria-hidden="true" className="size-4.5 shrink-0 text-slate-400" />
+            <Icon aria-hidden="true" className="size-4.5 shrink-0 text-slate-400" />
             <span className="flex-1 text-slate-700">{item.name}</span>
             <span className="font-semibold text-slate-900 tabular-nums">
               {item.amount === 0 ? t('cart.delivery.free') : formatAmount(item.amount, currency)}
