@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers.tsx';
-import { createQueryClient } from './app/query-client.ts';
+import { createQueryClient, refetchOnRestore } from './app/query-client.ts';
 import { routes } from './app/routes.tsx';
 import { createAnalytics } from './shared/analytics/yandex-metrika.ts';
 import { readAppConfig } from './shared/config/app-config.ts';
@@ -16,6 +16,7 @@ initI18n(languageFromPath(window.location.pathname) ?? preferredLanguage());
 
 const router = createBrowserRouter(routes);
 const queryClient = createQueryClient();
+refetchOnRestore(queryClient);
 const analytics = createAnalytics(readAppConfig());
 
 const container = document.getElementById('root');

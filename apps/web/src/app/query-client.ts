@@ -15,3 +15,16 @@ export function createQueryClient(options: { retry?: boolean } = {}): QueryClien
     },
   });
 }
+
+/**
+ * A page the browser restores from its back-forward cache (Back from a payment page) shows what it
+ * had when it was left: the cart before the order emptied it, the balance before a payment. All
+ * that is shown is read again then. Returns the function that stops listening.
+ */
+export function refetchOnRestore(queryClient: QueryClient, target: Window = window): () => void {
+  const onPageShow = (event: PageTransitionEvent) => {
+    if (event.persisted) void queryClient.invalidateQueries();
+  };
+  target.addEventListener('pageshow', onPageShow);
+  return () => target.removeEventListener('pageshow', onPageShow);
+}
