@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatPrice } from '../../shared/format/price.ts';
+import { jsonResponse, storeInfoFixture } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 import { mockStoreApi, signIn } from '../../test/store-api.ts';
 import { fakeCatalogApi, manyOffers, offerFixture } from './fake-catalog-api.ts';
@@ -67,9 +68,50 @@ describe('CatalogPage', () => {
     const litres = screen.getByRole('article', { name: '100 litres' });
     expect(litres).toHaveTextContent('100 litres');
     expect(litres).toHaveTextContent('No price');
-    expect(screen.getByRole('article', { name: 'Camera tripod' })).toHaveTextContent('Out of stock.');
+    // The store does not count stock: none left is an order to fill later.
+    expect(screen.getByRole('article', { name: 'Camera tripod' })).toHaveTextContent('Available to order');
     expect(screen.getByRole('status', { name: '' })).toHaveTextContent('3 products');
     expect(screen.getByRole('heading', { level: 1, name: 'Catalogue' })).toBeInTheDocument();
+  });
+
+  it('leads to the product page for a product sold in options, and to the pricing page for a plan', async () => {
+    const plan = offerFixture({ id: 'pro', name: 'Pro plan' });
+    mockCatalog({
+      offers: [
+        offerFixture({ id: 'vinyl', name: 'Vinyl backdrop', colour: 'white' }),
+        { ...plan, product: { ...plan.product, typeId: 'product_types.subscription_plan' } },
+      ],
+    });
+    await openCatalog();
+    const planCard = await screen.findByRole('article', { name: 'Pro plan' });
+    expect(within(planCard).getByRole('link', { name: 'Choose a period of Pro plan' })).toHaveAttribute(
+      'href',
+      '/en/pricing',
+    );
+    const card = await screen.findByRole('article', { name: 'Vinyl backdrop' });
+    expect(within(card).getByRole('link', { name: 'Choose the options of Vinyl backdrop' })).toHaveAttribute(
+      'href',
+      '/en/products/vinyl/vinyl-backdrop',
+    );
+    expect(within(card).queryByRole('button', { name: /Add to cart/ })).toBeNull();
+  });
+
+  it("says 'Out of stock.' and cannot add where the store counts stock", async () => {
+    const api = fakeCatalogApi({
+      offers: [offerFixture({ id: 'tripod', name: 'Camera tripod', availableQuantity: 0 })],
+    });
+    mockStoreApi((url, init) => {
+      if (url.endsWith('/api/stores/fetchStoreInfo'))
+        return jsonResponse({
+          ...storeInfoFixture(),
+          optionItems: [{ name: 'AllowClientProductInStock', value: true }],
+        });
+      return api.handle(url, init);
+    });
+    await openCatalog();
+    const card = await screen.findByRole('article', { name: 'Camera tripod' });
+    expect(card).toHaveTextContent('Out of stock.');
+    expect(within(card).getByRole('button', { name: 'Out of stock.' })).toBeDisabled();
   });
 
   it('names the group in the heading and marks it in the navigation', async () => {

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { Droplets, ImageOff } from 'lucide-react';
+import { Droplets, ImageOff, SlidersHorizontal } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AddToCartButton } from '../../shared/cart/AddToCartButton.tsx';
@@ -7,20 +7,41 @@ import { type ProductTradeOffer, productPagePath } from '../../shared/catalog/ca
 import { imageUrl } from '../../shared/files/file-url.ts';
 import type { ListMode } from '../../shared/list/use-list-mode.ts';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
+import { paths } from '../../shared/routing/paths.ts';
 import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
 import { storeOption } from '../../shared/store-info/store-options.ts';
+import { ButtonLink } from '../../shared/ui/button.tsx';
 import { FavouriteButton } from './FavouriteButton.tsx';
 import { useOfferPrice } from './use-offer-price.ts';
 
 /** One trade offer of a list: a card of the grid, or a row of the list (image, text, price). */
 export function ProductCard({ offer, mode }: { offer: ProductTradeOffer; mode: ListMode }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const to = useLocalizedPath();
   const price = useOfferPrice(offer.price);
   const { product } = offer;
   const caption = product.caption[i18n.language] || Object.values(product.caption)[0] || '';
-  const outOfStock = offer.availableQuantity !== null && offer.availableQuantity <= 0;
   const countsStock = storeOption(useStoreInfo(), 'AllowClientProductInStock');
+  const noneLeft = offer.availableQuantity !== null && offer.availableQuantity <= 0;
+  // A store that counts stock refuses what is not in it; one that does not takes it as an order to
+  // fill later (SPEC §5).
+  const stock = noneLeft ? (countsStock ? 'out' : 'onOrder') : null;
+  // A product sold in several options (a colour) is chosen on its page, a plan's period on the
+  // pricing page (SPEC §5): the card cannot say which.
+  const choice =
+    product.typeId === 'product_types.subscription_plan'
+      ? {
+          path: paths.pricing,
+          label: t('catalog.card.choosePeriod'),
+          name: t('catalog.card.choosePeriodFor', { name: product.name }),
+        }
+      : offer.featureItems.length > 0
+        ? {
+            path: productPagePath(offer),
+            label: t('catalog.card.choose'),
+            name: t('catalog.card.chooseFor', { name: product.name }),
+          }
+        : null;
   const rows = mode === 'list';
 
   return (
@@ -55,7 +76,7 @@ export function ProductCard({ offer, mode }: { offer: ProductTradeOffer; mode: L
               {caption}
             </p>
           )}
-          <Badges litres={product.litres} outOfStock={outOfStock} />
+          <Badges litres={product.litres} stock={stock} />
         </div>
         <div
           className={clsx(
@@ -71,12 +92,25 @@ export function ProductCard({ offer, mode }: { offer: ProductTradeOffer; mode: L
           >
             {price}
           </p>
-          <AddToCartButton
-            compact
-            name={product.name}
-            addition={{ tradeOfferId: offer.id }}
-            outOfStock={outOfStock && countsStock}
-          />
+          {choice && stock !== 'out' ? (
+            <ButtonLink
+              to={to(choice.path)}
+              variant="secondary"
+              size="sm"
+              aria-label={choice.name}
+              className="relative z-10"
+            >
+              <SlidersHorizontal aria-hidden="true" className="size-4" />
+              {choice.label}
+            </ButtonLink>
+          ) : (
+            <AddToCartButton
+              compact
+              name={product.name}
+              addition={{ tradeOfferId: offer.id }}
+              outOfStock={stock === 'out'}
+            />
+          )}
         </div>
       </div>
       <FavouriteButton
@@ -87,9 +121,9 @@ export function ProductCard({ offer, mode }: { offer: ProductTradeOffer; mode: L
   );
 }
 
-function Badges({ litres, outOfStock }: { litres: number | null; outOfStock: boolean }) {
+function Badges({ litres, stock }: { litres: number | null; stock: 'out' | 'onOrder' | null }) {
   const { t } = useTranslation();
-  if (litres === null && !outOfStock) return null;
+  if (litres === null && !stock) return null;
   return (
     <div className="mt-2 flex flex-wrap gap-2">
       {litres !== null && (
@@ -98,9 +132,14 @@ function Badges({ litres, outOfStock }: { litres: number | null; outOfStock: boo
           {t('catalog.card.litres', { count: litres })}
         </span>
       )}
-      {outOfStock && (
+      {stock === 'out' && (
         <span className="inline-flex rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-600">
           {t('catalog.card.outOfStock')}
+        </span>
+      )}
+      {stock === 'onOrder' && (
+        <span className="inline-flex rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-medium text-amber-800">
+          {t('catalog.card.onOrder')}
         </span>
       )}
     </div>

@@ -1,7 +1,7 @@
 import type { ProductTradeOffer } from '@cutout/contracts';
 import { allowedQuantity } from '@cutout/contracts';
 import { clsx } from 'clsx';
-import { CalendarRange, CircleCheck, CircleSlash } from 'lucide-react';
+import { CalendarRange, CircleCheck, CircleSlash, Clock } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -59,7 +59,11 @@ export function ProductDetails({ offer, name }: { offer: ProductTradeOffer; name
     );
   };
 
-  const choice = quantityChoice({ ...product, availableQuantity });
+  // A store that counts stock sells what is in it; one that does not takes any quantity, as an
+  // order to fill later (SPEC §5).
+  const countsStock = storeOption(info, 'AllowClientProductInStock');
+  const stockLimit = countsStock ? availableQuantity : null;
+  const choice = quantityChoice({ ...product, availableQuantity: stockLimit });
   const [typedQuantity, setQuantity] = useState(1);
   // Within what the offer allows now, should the stock have changed since it was chosen.
   const quantity =
@@ -70,12 +74,11 @@ export function ProductDetails({ offer, name }: { offer: ProductTradeOffer; name
   // A plan is bought one at a time, for a period chosen on the pricing page (SPEC §5).
   const plan = product.typeId === 'product_types.subscription_plan';
   const canChooseQuantity =
-    !plan && !isOutOfStock(availableQuantity) && !(choice.kind === 'list' && choice.values.length === 0);
+    !plan && !isOutOfStock(stockLimit) && !(choice.kind === 'list' && choice.values.length === 0);
   const price = unitPrice(offer.price, chosen);
   // The option that sets the price goes to the cart (see unitPrice), else the last one chosen.
   const option = [...chosen].reverse().find((item) => item.price) ?? chosen.at(-1);
-  // A store that counts stock refuses what is not in it (SPEC §5).
-  const soldOut = storeOption(info, 'AllowClientProductInStock') && !canChooseQuantity;
+  const soldOut = countsStock && !canChooseQuantity;
   const caption = localizedText(product.caption, language);
   const description = localizedText(product.description, language);
 
@@ -106,7 +109,7 @@ export function ProductDetails({ offer, name }: { offer: ProductTradeOffer; name
         >
           {formatMoney(price)}
         </p>
-        <StockState availableQuantity={availableQuantity} />
+        <StockState availableQuantity={availableQuantity} countsStock={countsStock} />
 
         {groups.length > 0 && (
           <div className="mt-6 border-t border-slate-200 pt-6">
@@ -171,9 +174,23 @@ function Fact({ label, value }: { label: string; value: string }) {
 }
 
 /** 'Out of stock.' at none, the count when the stock is counted, nothing for unlimited goods. */
-function StockState({ availableQuantity }: { availableQuantity: number | null }) {
+function StockState({
+  availableQuantity,
+  countsStock,
+}: {
+  availableQuantity: number | null;
+  countsStock: boolean;
+}) {
   const { t } = useTranslation();
   if (availableQuantity === null) return null;
+  if (isOutOfStock(availableQuantity) && !countsStock) {
+    return (
+      <p className="mt-2 flex items-center gap-1.5 text-sm font-medium text-amber-700">
+        <Clock aria-hidden="true" className="size-4" />
+        {t('product.onOrder')}
+      </p>
+    );
+  }
   if (isOutOfStock(availableQuantity)) {
     return (
       <p className="mt-2 flex items-center gap-1.5 text-sm font-medium text-rose-600">

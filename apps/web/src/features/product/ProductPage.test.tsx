@@ -216,26 +216,36 @@ describe('ProductPage', () => {
     expect(screen.getByText('Total').nextElementSibling).toHaveTextContent(price(15_000));
   });
 
-  it('takes a typed quantity within the stock for other products', async () => {
+  it('takes a typed quantity within the stock where the store counts it, any quantity where not', async () => {
     mockCatalogApi(offerFixture({ availableQuantity: 8, featureItems: [] }, { useQuantityLimit: false }));
-    const { user } = await openProduct();
+    countStock();
+    const { user, unmount } = await openProduct();
     const quantity = screen.getByRole('spinbutton', { name: 'Quantity' });
     await user.clear(quantity);
     await user.type(quantity, '30');
     expect(screen.getByText('Total').nextElementSibling).toHaveTextContent(price(20_000));
     await user.tab();
     expect(quantity).toHaveValue(8);
+    unmount();
+
+    mockCatalogApi(offerFixture({ availableQuantity: 8, featureItems: [] }, { useQuantityLimit: false }));
+    const again = await openProduct();
+    const typed = screen.getByRole('spinbutton', { name: 'Quantity' });
+    await again.user.clear(typed);
+    await again.user.type(typed, '30');
+    await again.user.tab();
+    expect(typed).toHaveValue(30);
   });
 
-  it("says 'Out of stock.' and litres in words, in both languages", async () => {
+  it("says 'Available to order' where the store does not count stock and none is left, and litres in words, in both languages", async () => {
     mockCatalogApi(offerFixture({ availableQuantity: 0, featureItems: [] }, { litres: 200 }));
     const { unmount } = await openProduct();
-    expect(screen.getByText('Out of stock.')).toBeInTheDocument();
+    expect(screen.getByText('Available to order: ships when it comes in.')).toBeInTheDocument();
     expect(screen.getByText('200 litres')).toBeInTheDocument();
-    expect(screen.queryByRole('combobox', { name: 'Quantity' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
     unmount();
     await openProduct('/ru/products/paper-backdrop');
-    expect(screen.getByText('Нет в наличии.')).toBeInTheDocument();
+    expect(screen.getByText('Под заказ: отправим, когда поступит.')).toBeInTheDocument();
     expect(screen.getByText('200 литров')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Бумажные фоны в рулоне');
   });
@@ -355,20 +365,27 @@ describe('ProductPage', () => {
 
   it("reads 'Out of stock.' and cannot be added when the store counts stock and none is left", async () => {
     mockCatalogApi(offerFixture({ availableQuantity: 0 }));
-    const fetchMock = vi.mocked(fetch);
-    const answer = fetchMock.getMockImplementation();
-    fetchMock.mockImplementation(async (input, init) => {
-      if (String(input).endsWith('/api/stores/fetchStoreInfo'))
-        return jsonResponse({
-          ...storeInfoFixture(),
-          optionItems: [{ name: 'AllowClientProductInStock', value: true }],
-        });
-      return (answer as typeof fetch)(input, init);
-    });
+    countStock();
     await openProduct();
     expect(screen.getByRole('button', { name: 'Out of stock.' })).toBeDisabled();
+    // The stock line says so too.
+    expect(screen.getAllByText('Out of stock.')).toHaveLength(2);
   });
 });
+
+/** The store of the mocked API counts stock from now on (AllowClientProductInStock). */
+function countStock() {
+  const fetchMock = vi.mocked(fetch);
+  const answer = fetchMock.getMockImplementation();
+  fetchMock.mockImplementation(async (input, init) => {
+    if (String(input).endsWith('/api/stores/fetchStoreInfo'))
+      return jsonResponse({
+        ...storeInfoFixture(),
+        optionItems: [{ name: 'AllowClientProductInStock', value: true }],
+      });
+    return (answer as typeof fetch)(input, init);
+  });
+}
 
 /**
  * The page alone under a route whose error element tells what it caught: the app's own error element
