@@ -156,6 +156,13 @@ describe('CartPage', () => {
     }
   });
 
+  it('says the delivery is not chosen yet rather than pricing it at nothing', async () => {
+    signIn();
+    renderCart(fakeCartApi({ choices: { deliveryRequired: true, deliveryOptionId: null } }));
+    const row = (await screen.findByText('Delivery', { selector: 'dt' })).parentElement;
+    expect(row).toHaveTextContent('Deliverynot chosen');
+  });
+
   it('sends a typed quantity after a second without typing', async () => {
     signIn();
     const api = fakeCartApi();

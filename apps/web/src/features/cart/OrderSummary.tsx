@@ -54,9 +54,11 @@ export function OrderSummary({
         </Row>
         {cart.deliveryRequired && (
           <Row label={t('cart.summary.delivery')}>
-            {cart.deliveryAmount === 0 && cart.deliveryOptionId
-              ? t('cart.delivery.free')
-              : amount(cart.deliveryAmount)}
+            {!cart.deliveryOptionId
+              ? t('cart.summary.deliveryNotChosen')
+              : cart.deliveryAmount === 0
+                ? t('cart.delivery.free')
+                : amount(cart.deliveryAmount)}
           </Row>
         )}
         {cart.discountAmount > 0 && (
