@@ -254,6 +254,12 @@ export const deliveryOptionListSchema = z.object({ deliveryOptions: z.array(deli
 export const pickupPointListSchema = z.object({ pickupPoints: z.array(pickupPointSchema) });
 export const paymentOptionListSchema = z.object({ paymentOptions: z.array(paymentOptionSchema) });
 
+/**
+ * A postal code as countries write them: 3 to 10 letters, digits, spaces or hyphens, with a digit
+ * (101000, 10115, SW1A 1AA, K1A 0B6, 123-4567).
+ */
+export const isPostalCode = (text: string) => /^(?=.*\d)[A-Za-z0-9][A-Za-z0-9 -]{1,8}[A-Za-z0-9]$/.test(text);
+
 /** POST /partnerContactSets (SPEC §7.7 "POST with empty path to process"): create a contact set. */
 export const createContactSetRequestSchema = z.discriminatedUnion('typeId', [
   z.strictObject({
@@ -265,7 +271,12 @@ export const createContactSetRequestSchema = z.discriminatedUnion('typeId', [
       street: z.string().trim().min(1).max(200),
       building: z.string().trim().min(1).max(50),
       apartment: z.string().trim().max(50).nullish(),
-      postalCode: z.string().trim().max(20).nullish(),
+      postalCode: z
+        .string()
+        .trim()
+        .max(20)
+        .refine((code) => code === '' || isPostalCode(code))
+        .nullish(),
     }),
   }),
   z.strictObject({

@@ -140,6 +140,22 @@ describe.each(testDatabases)('cart, delivery and contact sets (%s)', (kind) => {
     expect(created.statusCode, created.body).toBe(200);
     const location = created.json();
     expect(location.view).toContain('Москва');
+    // A postal code that no post office writes is refused, with the field named; a real one is kept.
+    const address = { city: 'Москва', street: 'ул. Тверская', building: '7' };
+    const typeId = 'partner_contact_set_types.location';
+    const refused = await call(alice, '/partnerContactSets', {
+      typeId,
+      address: { ...address, postalCode: 'abc' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('VALIDATION_ERROR');
+    expect(JSON.stringify(refused.json())).toContain('postalCode');
+    const kept = await call(alice, '/partnerContactSets', {
+      typeId,
+      address: { ...address, postalCode: '125009' },
+    });
+    expect(kept.json().view).toContain('125009');
+    await call(alice, `/partnerContactSets/${kept.json().id}`, {}, 'DELETE');
     await update(alice, { productItems: [{ tradeOfferId: 'offer_tripod' }], deliveryOptionId: 'courier' });
     const chosen = (await update(alice, { deliveryContactSetId: location.id })).json();
     expect(chosen.deliveryContactSet.id).toBe(location.id);

@@ -1,4 +1,4 @@
-import type { Settlement } from '@cutout/contracts';
+import { isPostalCode, type Settlement } from '@cutout/contracts';
 import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cartApi } from '../../shared/cart/cart-api.ts';
@@ -7,7 +7,7 @@ import { SuggestField, type Suggestion } from './SuggestField.tsx';
 
 type AddressSuggestion = Awaited<ReturnType<typeof cartApi.suggestAddress>>[number];
 
-type Field = 'city' | 'street' | 'building';
+type Field = 'city' | 'street' | 'building' | 'postalCode';
 
 export interface AddressInput {
   settlementId: string | null;
@@ -66,6 +66,8 @@ export function AddressForm({
     if (!city.trim()) found.city = t('cart.contactSet.errors.city');
     if (!street.trim()) found.street = t('cart.contactSet.errors.street');
     if (!building.trim()) found.building = t('cart.contactSet.errors.building');
+    if (postalCode.trim() && !isPostalCode(postalCode.trim()))
+      found.postalCode = t('cart.contactSet.errors.postalCode');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     onSubmit({
@@ -137,9 +139,12 @@ export function AddressForm({
         <TextField
           label={t('cart.contactSet.postalCode')}
           value={postalCode}
-          inputMode="numeric"
           autoComplete="postal-code"
-          onChange={setPostalCode}
+          error={errors.postalCode}
+          onChange={(value) => {
+            setPostalCode(value);
+            clear('postalCode');
+          }}
         />
       </div>
       <SubmitButton loading={saving} className="sm:w-auto sm:self-start">

@@ -1,0 +1,29 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderInShell } from '../../test/render.tsx';
+import { AddressForm } from './AddressForm.tsx';
+
+describe('AddressForm', () => {
+  it('refuses a postal code no post office writes, and sends a real one', async () => {
+    const onSubmit = vi.fn();
+    renderInShell(<AddressForm onSubmit={onSubmit} saving={false} />, { language: 'ru' });
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('combobox', { name: 'Город' }), 'Москва');
+    await user.type(screen.getByRole('combobox', { name: /Улица/ }), 'ул. Тверская');
+    await user.type(screen.getByRole('textbox', { name: /Дом/ }), '7');
+    const code = screen.getByRole('textbox', { name: 'Индекс' });
+    await user.type(code, 'abc');
+    await user.click(screen.getByRole('button', { name: 'Сохранить адрес' }));
+    expect(
+      await screen.findByText('Введите почтовый индекс, как его пишет почта, например 101000.'),
+    ).toBeVisible();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.clear(code);
+    expect(screen.queryByText(/Введите почтовый индекс/)).toBeNull();
+    await user.type(code, '125009');
+    await user.click(screen.getByRole('button', { name: 'Сохранить адрес' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ postalCode: '125009', building: '7' }));
+  });
+});
