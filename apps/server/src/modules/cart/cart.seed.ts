@@ -15,8 +15,8 @@ export async function seedDelivery(db: Db): Promise<void> {
           type: 'pickup',
           name: { en: 'Pickup point', ru: 'Пункт выдачи' },
           description: {
-            en: 'Free. Ready the next working day; we keep it for 7 days.',
-            ru: 'Бесплатно. Готово к выдаче на следующий рабочий день, храним 7 дней.',
+            en: 'Ready the next working day; we keep it for 7 days.',
+            ru: 'Готово к выдаче на следующий рабочий день, храним 7 дней.',
           },
           priority: 0,
         },

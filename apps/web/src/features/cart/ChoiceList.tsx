@@ -49,17 +49,20 @@ export function ChoiceList({
                 onChange={() => onChange(choice.id)}
                 className="mt-1 size-4 shrink-0 accent-violet-600"
               />
+              {/* The price beside the title, so that the description has the whole width below. */}
               <span className="min-w-0 flex-1">
-                <span className="block font-medium text-slate-900">{choice.title}</span>
+                <span className="flex items-start justify-between gap-3">
+                  <span className="block min-w-0 font-medium text-slate-900">{choice.title}</span>
+                  {choice.aside && (
+                    <span className="text-sm font-semibold whitespace-nowrap text-slate-900 tabular-nums">
+                      {choice.aside}
+                    </span>
+                  )}
+                </span>
                 {choice.description && (
                   <span className="mt-0.5 block text-sm text-slate-500">{choice.description}</span>
                 )}
               </span>
-              {choice.aside && (
-                <span className="text-sm font-semibold whitespace-nowrap text-slate-900 tabular-nums">
-                  {choice.aside}
-                </span>
-              )}
             </label>
           );
         })}

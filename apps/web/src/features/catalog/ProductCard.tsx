@@ -80,8 +80,10 @@ export function ProductCard({ offer, mode }: { offer: ProductTradeOffer; mode: L
         </div>
         <div
           className={clsx(
-            'flex items-center gap-3',
-            rows ? 'sm:flex-col sm:items-end' : 'mt-4 flex-wrap justify-between',
+            'flex gap-3',
+            // In the grid the price sits over a full-width button, so that cards side by side keep
+            // their prices and buttons on one line whatever the length of the price.
+            rows ? 'items-center sm:flex-col sm:items-end' : 'mt-4 flex-col items-stretch',
           )}
         >
           <p
@@ -98,7 +100,7 @@ export function ProductCard({ offer, mode }: { offer: ProductTradeOffer; mode: L
               variant="secondary"
               size="sm"
               aria-label={choice.name}
-              className="relative z-10"
+              className={clsx('relative z-10', !rows && 'w-full')}
             >
               <SlidersHorizontal aria-hidden="true" className="size-4" />
               {choice.label}
@@ -109,6 +111,7 @@ export function ProductCard({ offer, mode }: { offer: ProductTradeOffer; mode: L
               name={product.name}
               addition={{ tradeOfferId: offer.id }}
               outOfStock={stock === 'out'}
+              className={clsx(!rows && 'w-full')}
             />
           )}
         </div>

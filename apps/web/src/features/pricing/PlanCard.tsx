@@ -225,6 +225,15 @@ function includedLines(options: readonly PlanOption[], plan: PlanProductItem, la
   return sortedOptions(options).flatMap((option) => {
     const cell = optionCell(option, plan, language);
     if (cell.kind === 'boolean') return cell.value ? [option.name] : [];
-    return cell.value === '—' || cell.value === '0' ? [] : [`${option.name}: ${cell.value}`];
+    return cell.value === '—' || cell.value === '0' ? [] : [`${option.name}: ${afterColon(cell.value)}`];
   });
+}
+
+/**
+ * A value written after a colon starts with a small letter ('Support: by e-mail'), as Russian asks;
+ * the table shows it as a heading of its own. A word that is not a plain capitalised one (E-mail,
+ * API) keeps its letters.
+ */
+function afterColon(value: string): string {
+  return /^\p{Lu}\p{Ll}/u.test(value) ? value[0]?.toLocaleLowerCase() + value.slice(1) : value;
 }

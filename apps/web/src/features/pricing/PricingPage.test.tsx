@@ -134,6 +134,10 @@ describe('PricingPage', () => {
     expect(within(apiRow).getAllByRole('img', { name: 'Included' })).toHaveLength(4);
     expect(within(apiRow).getAllByRole('img', { name: 'Not included' })).toHaveLength(1);
     expect(within(table).getByRole('row', { name: /Images a month/ })).toHaveTextContent('500');
+    // A value heads its own cell in the table, and follows a colon on a card.
+    expect(within(table).getByRole('row', { name: /Support/ })).toHaveTextContent('Personal manager');
+    expect(screen.getAllByText('Support: personal manager').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Support: E-mail').length).toBeGreaterThan(0);
   });
 
   it('shows the error with a retry when the plans cannot be loaded', async () => {

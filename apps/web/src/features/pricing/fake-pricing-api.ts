@@ -33,6 +33,7 @@ export function planFixture(litres: number, overrides: Partial<PlanProductItem> 
     optionItems: [
       { optionId: 'api', value: litres >= 40 ? 'true' : null },
       { optionId: 'images', value: String(litres) },
+      { optionId: 'support', value: litres >= 100 ? 'Personal manager' : null },
     ],
     periodItemList: [
       {
@@ -163,6 +164,14 @@ export function fakePricingApi(
           typeId: 'value_types.boolean',
           valueAtZero: 'false',
           priority: 2,
+        },
+        {
+          id: 'support',
+          name: 'Support',
+          description: null,
+          typeId: 'value_types.string',
+          valueAtZero: 'E-mail',
+          priority: 3,
         },
       ],
     },
