@@ -52,7 +52,7 @@ describe('the catalogue in Chromium', () => {
     });
 
     // The product page, with its price and the favourite button.
-    await page.getByRole('link', { name: 'Бумажные фоны в рулоне' }).click();
+    await page.getByRole('link', { name: 'Бумажные фоны в рулоне', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Бумажные фоны в рулоне' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/ru/products/offer_paper_backdrop/paper-backdrop');
     await page
