@@ -19,7 +19,7 @@ import { RateLimitsSection } from './RateLimitsSection.tsx';
 
 function DocSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-24">
+    <section id={id} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="text-2xl font-bold tracking-tight text-slate-900">
         {title}
       </h2>

@@ -45,7 +45,7 @@ export function EndpointSection({
   return (
     <section
       aria-labelledby={headingId}
-      className="scroll-mt-24 rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7"
+      className="rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7"
     >
       <h3 id={headingId} className="flex flex-wrap items-center gap-3">
         <span

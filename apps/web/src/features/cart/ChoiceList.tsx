@@ -35,7 +35,7 @@ export function ChoiceList({
             <label
               key={choice.id}
               className={clsx(
-                'flex cursor-pointer items-start gap-3 rounded-2xl border px-4 py-3.5 transition',
+                'flex cursor-pointer items-start gap-2.5 rounded-2xl border px-3.5 py-3.5 transition sm:gap-3 sm:px-4',
                 checked
                   ? 'border-violet-500 bg-violet-50/60 ring-1 ring-violet-500'
                   : 'border-slate-200 bg-white hover:border-slate-300',

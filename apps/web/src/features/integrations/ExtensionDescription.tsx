@@ -26,7 +26,7 @@ export function ExtensionDescription({ id }: { id: string }) {
   usePageTitle(page.data?.title ?? null);
 
   return (
-    <section id={id} className="mt-16 scroll-mt-24 sm:mt-20">
+    <section id={id} className="mt-16 sm:mt-20">
       {page.data ? (
         <article
           aria-labelledby={`${id}-title`}

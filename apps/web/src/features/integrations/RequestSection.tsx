@@ -17,7 +17,7 @@ export function RequestSection({
   points: string[];
 }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="mt-20 scroll-mt-24 sm:mt-24">
+    <section id={id} aria-labelledby={`${id}-title`} className="mt-20 sm:mt-24">
       <div className="grid items-start gap-8 lg:grid-cols-12 lg:gap-10">
         <div className="lg:sticky lg:top-24 lg:col-span-4">
           <h2
