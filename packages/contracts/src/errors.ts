@@ -70,6 +70,8 @@ export const errorStatus = {
   PROMO_CODE_NOT_APPLICABLE: 400,
   /** A subscription plan added to the cart without a validity period (SPEC §5). */
   SUBSCRIPTION_PERIOD_REQUIRED: 400,
+  /** A product sold in options (a colour, a size) added to the cart without one. */
+  PRODUCT_OPTION_REQUIRED: 400,
   /** A plan's period that is not sold in the cart's currency. */
   SUBSCRIPTION_PERIOD_UNAVAILABLE: 400,
   /** A change the subscription cannot take (details.reason: ended, forever, upgrade_through_cart…). */

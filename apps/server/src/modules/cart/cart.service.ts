@@ -216,6 +216,10 @@ export function createCartService(deps: CartDeps) {
     if (optionId && !offer.featureItems.some((item) => item.id === optionId)) {
       throw new DomainError('NOT_FOUND', { details: { field: 'optionId' } });
     }
+    // A product sold in options is bought in one of them: the order must say which to send.
+    if (!optionId && offer.featureItems.length > 0 && change.quantity !== 0) {
+      throw new DomainError('PRODUCT_OPTION_REQUIRED', { details: { field: 'optionId' } });
+    }
     // SPEC §5: a plan needs its period, one it is sold for in the cart's currency.
     if (subscriptionPlan(offer)) await checkPlanPeriod(offer, change.validityPeriodId ?? null, viewer);
     // SPEC §5: an out-of-stock goods item is refused when the store counts stock.

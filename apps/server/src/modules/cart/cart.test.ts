@@ -42,9 +42,25 @@ describe.each(testDatabases)('cart, delivery and contact sets (%s)', (kind) => {
 
   it('keeps a limited product to its allowed quantities, and adds one on each add without a quantity', async () => {
     const token = await registerUser(t, `limits-${kind}@example.com`);
-    // The paper backdrop sells in 1, 2 or 5 to 10 rolls.
+    // The paper backdrop sells in 1, 2 or 5 to 10 rolls, in a colour: without one it is refused.
+    const noColour = await update(token, {
+      productItems: [{ tradeOfferId: 'offer_paper_backdrop', quantity: 4 }],
+    });
+    expect(noColour.statusCode).toBe(400);
+    expect(noColour.json()).toMatchObject({
+      code: 'PRODUCT_OPTION_REQUIRED',
+      details: { field: 'optionId' },
+    });
     const cart = (
-      await update(token, { productItems: [{ tradeOfferId: 'offer_paper_backdrop', quantity: 4 }] })
+      await update(token, {
+        productItems: [
+          {
+            tradeOfferId: 'offer_paper_backdrop',
+            optionId: 'offer_paper_backdrop_colour_white',
+            quantity: 4,
+          },
+        ],
+      })
     ).json();
     const [item] = cart.productItems;
     expect(item.allowedQuantities).toEqual([1, 2, 5, 6, 7, 8, 9, 10]);

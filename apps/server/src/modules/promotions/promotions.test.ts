@@ -161,7 +161,7 @@ describe.each(testDatabases)('promo codes (%s)', (kind) => {
     // The same code applies once a product it names is in the cart, to that product only.
     const mixed = await fillCart(token, [
       { tradeOfferId: 'offer_litres_50' },
-      { tradeOfferId: 'offer_light_box' },
+      { tradeOfferId: 'offer_light_box', optionId: 'offer_light_box_size_40cm' },
     ]);
     const applied = await applyCode(token, forLightBoxes);
     expect(applied.statusCode, applied.body).toBe(200);
