@@ -4,12 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AddToCartButton } from '../../shared/cart/AddToCartButton.tsx';
 import { type ProductTradeOffer, productPagePath } from '../../shared/catalog/catalog-api.ts';
+import { type StockState, stockState, useCountsStock } from '../../shared/catalog/stock.ts';
 import { imageUrl } from '../../shared/files/file-url.ts';
 import type { ListMode } from '../../shared/list/use-list-mode.ts';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { paths } from '../../shared/routing/paths.ts';
-import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
-import { storeOption } from '../../shared/store-info/store-options.ts';
 import { ButtonLink } from '../../shared/ui/button.tsx';
 import { FavouriteButton } from './FavouriteButton.tsx';
 import { useOfferPrice } from './use-offer-price.ts';
@@ -21,11 +20,7 @@ export function ProductCard({ offer, mode }: { offer: ProductTradeOffer; mode: L
   const price = useOfferPrice(offer.price);
   const { product } = offer;
   const caption = product.caption[i18n.language] || Object.values(product.caption)[0] || '';
-  const countsStock = storeOption(useStoreInfo(), 'AllowClientProductInStock');
-  const noneLeft = offer.availableQuantity !== null && offer.availableQuantity <= 0;
-  // A store that counts stock refuses what is not in it; one that does not takes it as an order to
-  // fill later (SPEC §5).
-  const stock = noneLeft ? (countsStock ? 'out' : 'onOrder') : null;
+  const stock = stockState(offer.availableQuantity, useCountsStock());
   // A product sold in several options (a colour) is chosen on its page, a plan's period on the
   // pricing page (SPEC §5): the card cannot say which.
   const choice =
@@ -124,9 +119,9 @@ export function ProductCard({ offer, mode }: { offer: ProductTradeOffer; mode: L
   );
 }
 
-function Badges({ litres, stock }: { litres: number | null; stock: 'out' | 'onOrder' | null }) {
+function Badges({ litres, stock }: { litres: number | null; stock: StockState | null }) {
   const { t } = useTranslation();
-  if (litres === null && !stock) return null;
+  if (litres === null && stock !== 'out' && stock !== 'onOrder') return null;
   return (
     <div className="mt-2 flex flex-wrap gap-2">
       {litres !== null && (

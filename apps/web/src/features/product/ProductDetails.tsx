@@ -6,10 +6,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AddToCartButton } from '../../shared/cart/AddToCartButton.tsx';
+import { noneLeft, type StockState, stockState, useCountsStock } from '../../shared/catalog/stock.ts';
 import { useLanguage, useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { paths } from '../../shared/routing/paths.ts';
-import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
-import { storeOption } from '../../shared/store-info/store-options.ts';
 import { ButtonLink } from '../../shared/ui/button.tsx';
 import { FavouriteButton } from './FavouriteButton.tsx';
 import { FeaturePicker } from './FeaturePicker.tsx';
@@ -19,7 +18,6 @@ import {
   clampQuantity,
   type FeatureItem,
   featureGroups,
-  isOutOfStock,
   localizedText,
   quantityChoice,
   totalPrice,
@@ -37,7 +35,6 @@ export function ProductDetails({ offer, name }: { offer: ProductTradeOffer; name
   const language = useLanguage();
   const to = useLocalizedPath();
   const formatMoney = useFormatMoney();
-  const info = useStoreInfo();
   const { product, availableQuantity } = offer;
   const [params, setParams] = useSearchParams();
 
@@ -61,7 +58,7 @@ export function ProductDetails({ offer, name }: { offer: ProductTradeOffer; name
 
   // A store that counts stock sells what is in it; one that does not takes any quantity, as an
   // order to fill later (SPEC §5).
-  const countsStock = storeOption(info, 'AllowClientProductInStock');
+  const countsStock = useCountsStock();
   const stockLimit = countsStock ? availableQuantity : null;
   const choice = quantityChoice({ ...product, availableQuantity: stockLimit });
   const [typedQuantity, setQuantity] = useState(1);
@@ -74,7 +71,7 @@ export function ProductDetails({ offer, name }: { offer: ProductTradeOffer; name
   // A plan is bought one at a time, for a period chosen on the pricing page (SPEC §5).
   const plan = product.typeId === 'product_types.subscription_plan';
   const canChooseQuantity =
-    !plan && !isOutOfStock(stockLimit) && !(choice.kind === 'list' && choice.values.length === 0);
+    !plan && !noneLeft(stockLimit) && !(choice.kind === 'list' && choice.values.length === 0);
   const price = unitPrice(offer.price, chosen);
   // The option that sets the price goes to the cart (see unitPrice), else the last one chosen.
   const option = [...chosen].reverse().find((item) => item.price) ?? chosen.at(-1);
@@ -109,7 +106,7 @@ export function ProductDetails({ offer, name }: { offer: ProductTradeOffer; name
         >
           {formatMoney(price)}
         </p>
-        <StockState availableQuantity={availableQuantity} countsStock={countsStock} />
+        <StockLine availableQuantity={availableQuantity} stock={stockState(availableQuantity, countsStock)} />
 
         {groups.length > 0 && (
           <div className="mt-6 border-t border-slate-200 pt-6">
@@ -174,16 +171,15 @@ function Fact({ label, value }: { label: string; value: string }) {
 }
 
 /** 'Out of stock.' at none, the count when the stock is counted, nothing for unlimited goods. */
-function StockState({
+function StockLine({
   availableQuantity,
-  countsStock,
+  stock,
 }: {
   availableQuantity: number | null;
-  countsStock: boolean;
+  stock: StockState | null;
 }) {
   const { t } = useTranslation();
-  if (availableQuantity === null) return null;
-  if (isOutOfStock(availableQuantity) && !countsStock) {
+  if (stock === 'onOrder') {
     return (
       <p className="mt-2 flex items-center gap-1.5 text-sm font-medium text-amber-700">
         <Clock aria-hidden="true" className="size-4" />
@@ -191,7 +187,7 @@ function StockState({
       </p>
     );
   }
-  if (isOutOfStock(availableQuantity)) {
+  if (stock === 'out') {
     return (
       <p className="mt-2 flex items-center gap-1.5 text-sm font-medium text-rose-600">
         <CircleSlash aria-hidden="true" className="size-4" />
@@ -199,6 +195,7 @@ function StockState({
       </p>
     );
   }
+  if (stock !== 'inStock') return null;
   return (
     <p className="mt-2 flex items-center gap-1.5 text-sm font-medium text-emerald-700">
       <CircleCheck aria-hidden="true" className="size-4" />

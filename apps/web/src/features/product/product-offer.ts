@@ -54,10 +54,6 @@ export function unitPrice(offerPrice: Money | null, chosen: readonly FeatureItem
   return chosen.reduce<Money | null>((price, item) => item.price ?? price, offerPrice);
 }
 
-/** Whether nothing can be bought: the stock is counted and there is none. */
-export const isOutOfStock = (availableQuantity: number | null) =>
-  availableQuantity !== null && availableQuantity <= 0;
-
 /** How the quantity is picked: from the allowed quantities, or typed within bounds. */
 export type QuantityChoice = { kind: 'list'; values: number[] } | { kind: 'number'; max: number };
 
