@@ -38,7 +38,10 @@ export const formFieldItemSchema = z.object({
   description: z.string().nullable(),
   required: z.boolean(),
   optionItems: z.array(formOptionItemSchema),
-  /** Bounds of a number field. */
+  /**
+   * Bounds of a number field; of a date field, in days from the day the answer is given (0: not
+   * before today).
+   */
   min: z.number().nullable(),
   max: z.number().nullable(),
 });
@@ -98,6 +101,8 @@ export type FormFieldError =
   | 'number_min'
   | 'number_max'
   | 'date'
+  | 'date_min'
+  | 'date_max'
   | 'option'
   | 'too_long';
 
@@ -116,6 +121,49 @@ const isDate = (text: string) => {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
 };
 
+/**
+ * What "today" may be for the person answering, as dates (YYYY-MM-DD): in the browser the person's
+ * own day; on the server any day it is somewhere on Earth at `now` (UTC−12 to UTC+14), so that the
+ * server never refuses a date the person's browser allowed.
+ */
+export interface TodayWindow {
+  earliest: string;
+  latest: string;
+}
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+const HOUR = 3_600_000;
+
+/** Today wherever on Earth it may be at `now`: the server's window. */
+export function todayAnywhere(now = new Date()): TodayWindow {
+  return {
+    earliest: isoDay(new Date(now.getTime() - 12 * HOUR)),
+    latest: isoDay(new Date(now.getTime() + 14 * HOUR)),
+  };
+}
+
+/** Today in this machine's time zone: the browser's window (one day). */
+export function todayHere(now = new Date()): TodayWindow {
+  const day = isoDay(new Date(now.getTime() - now.getTimezoneOffset() * 60_000));
+  return { earliest: day, latest: day };
+}
+
+/** The date `days` after `day` (both YYYY-MM-DD). */
+export function addDays(day: string, days: number): string {
+  return isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + Math.trunc(days) * 24 * HOUR));
+}
+
+/** The first and last dates a date field takes (YYYY-MM-DD, null where unbounded). */
+export function dateBounds(
+  field: Pick<FormFieldItem, 'min' | 'max'>,
+  today: TodayWindow,
+): { first: string | null; last: string | null } {
+  return {
+    first: field.min === null ? null : addDays(today.earliest, field.min),
+    last: field.max === null ? null : addDays(today.latest, field.max),
+  };
+}
+
 const isLink = (text: string) => {
   try {
     const url = new URL(text.trim());
@@ -125,10 +173,14 @@ const isLink = (text: string) => {
   }
 };
 
-/** Why one field's value is refused, or null when it is fine (a blank optional field is fine). */
+/**
+ * Why one field's value is refused, or null when it is fine (a blank optional field is fine).
+ * `today` bounds date fields (default: the server's window).
+ */
 export function formFieldError(
   field: FormFieldItem,
   value: FormFieldValue | undefined,
+  today: TodayWindow = todayAnywhere(),
 ): FormFieldError | null {
   const type = field.fieldTypeId.replace('form_field_types.', '') as FormFieldType;
   if (type === 'label') return null;
@@ -160,8 +212,13 @@ export function formFieldError(
       if (field.max !== null && number > field.max) return 'number_max';
       return null;
     }
-    case 'date':
-      return text !== null && isDate(text) ? null : 'date';
+    case 'date': {
+      if (text === null || !isDate(text)) return 'date';
+      const { first, last } = dateBounds(field, today);
+      if (first !== null && text < first) return 'date_min';
+      if (last !== null && text > last) return 'date_max';
+      return null;
+    }
     case 'yes_no':
       return typeof value === 'boolean' ? null : 'option';
     case 'drop_down_list':
@@ -180,10 +237,11 @@ export function formFieldError(
 export function formAnswerErrors(
   form: Pick<Form, 'fieldItems'>,
   values: Record<string, FormFieldValue | undefined>,
+  today: TodayWindow = todayAnywhere(),
 ): Record<string, FormFieldError> {
   const errors: Record<string, FormFieldError> = {};
   for (const field of form.fieldItems) {
-    const error = formFieldError(field, values[field.id]);
+    const error = formFieldError(field, values[field.id], today);
     if (error) errors[field.id] = error;
   }
   return errors;

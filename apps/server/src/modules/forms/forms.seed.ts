@@ -233,6 +233,8 @@ export const seedForms: SeedForm[] = [
         id: 'deadline',
         type: 'date',
         name: { en: 'Wanted by', ru: 'Желаемый срок' },
+        // Not a day that has passed.
+        min: 0,
       },
       {
         id: 'task',

@@ -1,4 +1,4 @@
-import { type FormFieldItem, formFieldError } from '@cutout/contracts';
+import { addDays, type FormFieldItem, formFieldError, todayAnywhere, todayHere } from '@cutout/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   backOffice,
@@ -65,6 +65,37 @@ describe('form field rules', () => {
     expect(formFieldError(field('yes_no', { required: true }), false)).toBe('required');
     expect(formFieldError(field('number', { min: 1, max: 10 }), 0)).toBe('number_min');
     expect(formFieldError(field('number', { min: 1, max: 10 }), '11')).toBe('number_max');
+  });
+
+  it("bounds a date in days from today, by the person's day in the browser and any day on Earth on the server", () => {
+    const noon = new Date('2026-12-06T12:00:00Z');
+    // At 12:00 UTC it is already the 7th in UTC+14 and still the 6th in UTC−12.
+    expect(todayAnywhere(noon)).toEqual({ earliest: '2026-12-06', latest: '2026-12-07' });
+    expect(todayAnywhere(new Date('2026-12-06T05:00:00Z'))).toEqual({
+      earliest: '2026-12-05',
+      latest: '2026-12-06',
+    });
+    const here = todayHere(noon);
+    expect(here.earliest).toBe(here.latest);
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
+
+    const notPast = field('date', { min: 0 });
+    const server = todayAnywhere(noon);
+    expect(formFieldError(notPast, '2026-12-05', server)).toBe('date_min');
+    expect(formFieldError(notPast, '2026-12-06', server)).toBeNull();
+    expect(formFieldError(notPast, '2030-01-01', server)).toBeNull();
+    const browser = { earliest: '2026-12-07', latest: '2026-12-07' };
+    expect(formFieldError(notPast, '2026-12-06', browser)).toBe('date_min');
+    const withinAWeek = field('date', { min: 1, max: 7 });
+    expect(formFieldError(withinAWeek, '2026-12-06', browser)).toBe('date_min');
+    expect(formFieldError(withinAWeek, '2026-12-14', browser)).toBeNull();
+    expect(formFieldError(withinAWeek, '2026-12-15', browser)).toBe('date_max');
+    // A malformed date is still a malformed date, bounds or not.
+    expect(formFieldError(notPast, '2026-13-01', server)).toBe('date');
+    // By default, the server's window of now.
+    expect(formFieldError(notPast, addDays(todayAnywhere().earliest, -1))).toBe('date_min');
+    expect(formFieldError(notPast, todayAnywhere().earliest)).toBeNull();
   });
 
   it('seeds every field type at least once', () => {
@@ -193,7 +224,7 @@ describe.each(testDatabases)('forms (%s)', (kind) => {
         { fieldId: 'website', value: 'https://shop.example.com' },
         { fieldId: 'platforms', value: ['1c', 'marketplaces'] },
         { fieldId: 'volume', value: '2500' },
-        { fieldId: 'deadline', value: '2027-02-01' },
+        { fieldId: 'deadline', value: addDays(todayAnywhere().latest, 60) },
         { fieldId: 'task', value: 'Whiten 2500 photos a month from 1C and send them to Ozon.' },
         { fieldId: 'consent', value: true },
       ],
@@ -203,6 +234,30 @@ describe.each(testDatabases)('forms (%s)', (kind) => {
     expect(mail?.text).toContain('Where the photos are: 1C, Marketplace accounts');
     expect(mail?.text).toContain('Images a month: 2500');
     expect(mail?.text).toContain('Note: from the landing page');
+  });
+
+  it('refuses a "wanted by" date that has passed, in the user\'s language', async () => {
+    const answer = await post(
+      '/forms/answer',
+      {
+        formId: 'integration-order',
+        fieldItemList: [
+          { fieldId: 'name', value: 'Oleg' },
+          { fieldId: 'email', value: 'oleg@example.com' },
+          { fieldId: 'platforms', value: ['1c'] },
+          { fieldId: 'deadline', value: addDays(todayAnywhere().earliest, -1) },
+          { fieldId: 'task', value: 'Whiten photos for Ozon.' },
+          { fieldId: 'consent', value: true },
+        ],
+      },
+      { 'x-locale-id': 'ru' },
+    );
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({
+      code: 'FORM_FIELD_INVALID',
+      details: { fields: { deadline: 'date_min' } },
+    });
+    expect(answer.json().message).toBe('Проверьте отмеченные поля');
   });
 
   it('drops what a bot sends in the hidden field, and limits answers per address', async () => {

@@ -1,8 +1,10 @@
+import { addDays, todayHere } from '@cutout/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderInShell } from '../../test/render.tsx';
 import { mockStoreApi } from '../../test/store-api.ts';
+import { formatDay } from '../format/date.ts';
 import { updateSession } from '../session/session.ts';
 import { FeedbackForm } from './FeedbackForm.tsx';
 import { fakeFormsApi, type Refusal } from './fake-forms-api.ts';
@@ -81,7 +83,11 @@ describe('FeedbackForm', () => {
     const items = within(form).getByRole('spinbutton', { name: 'Items a month' });
     expect(items).toHaveAttribute('min', '1');
     expect(items).toHaveAttribute('max', '1000');
-    expect(within(form).getByLabelText('Wanted by')).toHaveAttribute('type', 'date');
+    const deadline = within(form).getByLabelText('Wanted by');
+    expect(deadline).toHaveAttribute('type', 'date');
+    // Its picker starts at today: "wanted by" a day that has passed makes no sense.
+    expect(deadline).toHaveAttribute('min', todayHere().earliest);
+    expect(deadline).not.toHaveAttribute('max');
 
     const consent = within(form).getByRole('checkbox', {
       name: 'I agree to the processing of my personal data under the privacy policy',
@@ -113,7 +119,8 @@ describe('FeedbackForm', () => {
       'https://shop.example.com',
     );
     await user.type(within(form).getByRole('spinbutton', { name: 'Items a month' }), '250');
-    fireEvent.change(within(form).getByLabelText('Wanted by'), { target: { value: '2026-12-01' } });
+    const wantedBy = addDays(todayHere().earliest, 30);
+    fireEvent.change(within(form).getByLabelText('Wanted by'), { target: { value: wantedBy } });
     await user.click(within(form).getByRole('checkbox', { name: /I agree/ }));
     await user.click(within(form).getByRole('button', { name: 'Send' }));
 
@@ -132,7 +139,7 @@ describe('FeedbackForm', () => {
           { fieldId: 'phone', value: null },
           { fieldId: 'website', value: 'https://shop.example.com' },
           { fieldId: 'items', value: 250 },
-          { fieldId: 'deadline', value: '2026-12-01' },
+          { fieldId: 'deadline', value: wantedBy },
           { fieldId: 'consent', value: true },
           { fieldId: 'source', value: '/en/contacts' },
         ],
@@ -153,6 +160,26 @@ describe('FeedbackForm', () => {
     expect(items).toHaveAccessibleDescription('Enter a number no less than 1');
     expect(api.answers()).toEqual([]);
   });
+
+  it.each([
+    ['en', 'Send', 'Wanted by', 'Enter a date no earlier than'],
+    ['ru', 'Send', 'Wanted by', 'Введите дату не раньше'],
+  ] as const)(
+    'refuses a date before its first day with that day in the message (%s)',
+    async (language, send, label, text) => {
+      const { api, user } = renderForm('every-field', { language });
+      // The test form's own texts are English in both languages; the refusal is the page's.
+      const deadline = await screen.findByLabelText('Wanted by');
+      const today = todayHere().earliest;
+      fireEvent.change(deadline, { target: { value: addDays(today, -1) } });
+      await user.click(screen.getByRole('button', { name: send }));
+      expect(deadline).toHaveAttribute('aria-invalid', 'true');
+      expect(deadline).toHaveAccessibleDescription(`${text} ${formatDay(today, language)}`);
+      fireEvent.change(deadline, { target: { value: today } });
+      expect(deadline).not.toHaveAttribute('aria-invalid');
+      expect(api.answers()).toEqual([]);
+    },
+  );
 
   it('blocks empty required fields and a bad e-mail in the browser, and moves focus to the first', async () => {
     const { api, user } = renderForm('contact');

@@ -3,6 +3,7 @@ import { clsx } from 'clsx';
 import { type FormEvent, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/api-error.ts';
+import { formatDay } from '../format/date.ts';
 import { useLanguage } from '../routing/language-context.tsx';
 import { SubmitButton } from '../ui/form.tsx';
 import { FormField } from './FormField.tsx';
@@ -78,6 +79,7 @@ function FeedbackFormBody({ form, variant }: { form: Form; variant: 'card' | 'pl
   const shown = form.fieldItems.filter((field) => takesInput(field) || fieldTypeOf(field) === 'label');
   const wide = wideFields(shown);
   const formatNumber = (value: number) => value.toLocaleString(language);
+  const formatDayHere = (day: string) => formatDay(day, language);
 
   useEffect(() => {
     if (state.focusRequest > 0 && formRef.current)
@@ -134,7 +136,11 @@ function FeedbackFormBody({ form, variant }: { form: Form; variant: 'card' | 'pl
                 id={`${ids}-field-${field.id}`}
                 field={field}
                 value={state.draft[field.id]}
-                error={why ? fieldErrorMessage(field, why, { t, formatNumber }) : undefined}
+                error={
+                  why
+                    ? fieldErrorMessage(field, why, { t, formatNumber, formatDay: formatDayHere })
+                    : undefined
+                }
                 onChange={(value, options) => state.change(field.id, value, options)}
               />
             </div>

@@ -1,4 +1,4 @@
-import type { FormFieldItem, FormFieldType } from '@cutout/contracts';
+import { dateBounds, type FormFieldItem, type FormFieldType, todayHere } from '@cutout/contracts';
 import { clsx } from 'clsx';
 import { ChevronDown, Info } from 'lucide-react';
 import type { InputHTMLAttributes } from 'react';
@@ -52,6 +52,7 @@ export function FormField(props: FormFieldProps) {
 
 function InputField({ field, value, error, onChange, id, type }: FormFieldProps & { type: FormFieldType }) {
   const classes = useControlClasses(Boolean(error));
+  const bounds = inputBounds(field, type);
   return (
     <LabelledControl field={field} id={id} error={error}>
       {(control) => (
@@ -59,8 +60,8 @@ function InputField({ field, value, error, onChange, id, type }: FormFieldProps 
           autoComplete={autoCompleteById[field.id]}
           {...inputAttributes[type]}
           {...control}
-          min={type === 'number' ? (field.min ?? undefined) : undefined}
-          max={type === 'number' ? (field.max ?? undefined) : undefined}
+          min={bounds.min}
+          max={bounds.max}
           placeholder={field.placeholder ?? undefined}
           value={typeof value === 'string' ? value : ''}
           onChange={(event) => onChange(event.target.value, { badInput: event.target.validity.badInput })}
@@ -69,6 +70,17 @@ function InputField({ field, value, error, onChange, id, type }: FormFieldProps 
       )}
     </LabelledControl>
   );
+}
+
+/** A number's bounds as they are; a date's as the days they fall on from today here (the picker greys out the rest). */
+function inputBounds(
+  field: FormFieldItem,
+  type: FormFieldType,
+): { min?: number | string; max?: number | string } {
+  if (type === 'number') return { min: field.min ?? undefined, max: field.max ?? undefined };
+  if (type !== 'date') return {};
+  const { first, last } = dateBounds(field, todayHere());
+  return { min: first ?? undefined, max: last ?? undefined };
 }
 
 function TextAreaField({ field, value, error, onChange, id }: FormFieldProps) {

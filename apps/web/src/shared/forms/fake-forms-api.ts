@@ -258,7 +258,7 @@ const specs: FormSpec[] = [
       { id: 'website', type: 'link', name: 'Website or shop', placeholder: 'https://shop.example.com' },
       { id: 'about', type: 'label', name: 'About your shop', description: 'Tell us how you sell.' },
       { id: 'items', type: 'number', name: 'Items a month', min: 1, max: 1_000 },
-      { id: 'deadline', type: 'date', name: 'Wanted by' },
+      { id: 'deadline', type: 'date', name: 'Wanted by', min: 0 },
       consent,
       source,
     ],

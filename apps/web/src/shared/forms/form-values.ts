@@ -1,4 +1,5 @@
 import {
+  dateBounds,
   type Form,
   type FormFieldError,
   type FormFieldItem,
@@ -6,6 +7,8 @@ import {
   type FormFieldValue,
   formAnswerErrors,
   formLimits,
+  type TodayWindow,
+  todayHere,
 } from '@cutout/contracts';
 import { isApiError } from '../api/api-error.ts';
 
@@ -74,7 +77,7 @@ export function draftErrors(
   values: Record<string, FormFieldValue>,
   badNumbers: ReadonlySet<string>,
 ): FieldErrors {
-  const errors = formAnswerErrors(form, values);
+  const errors = formAnswerErrors(form, values, todayHere());
   for (const id of badNumbers) errors[id] = 'number';
   return errors;
 }
@@ -88,6 +91,8 @@ const fieldErrorKeys: Record<FormFieldError, true> = {
   number_min: true,
   number_max: true,
   date: true,
+  date_min: true,
+  date_max: true,
   option: true,
   too_long: true,
 };
@@ -124,9 +129,13 @@ export function fieldErrorMessage(
   options: {
     t: (key: string, values?: Record<string, unknown>) => string;
     formatNumber: (n: number) => string;
+    /** A date (YYYY-MM-DD) in the page's language. */
+    formatDay: (day: string) => string;
+    /** Today's window for date bounds (default: today here). */
+    today?: TodayWindow;
   },
 ): string {
-  const { t, formatNumber } = options;
+  const { t, formatNumber, formatDay, today = todayHere() } = options;
   const type = fieldTypeOf(field);
   switch (error) {
     case 'required':
@@ -138,6 +147,12 @@ export function fieldErrorMessage(
       return t('forms.errors.number_min', { min: formatNumber(field.min ?? 0) });
     case 'number_max':
       return t('forms.errors.number_max', { max: formatNumber(field.max ?? 0) });
+    case 'date_min':
+    case 'date_max': {
+      const { first, last } = dateBounds(field, today);
+      const day = error === 'date_min' ? first : last;
+      return day ? t(`forms.errors.${error}`, { date: formatDay(day) }) : t('forms.errors.date');
+    }
     case 'too_long':
       return t('forms.errors.too_long', {
         limit: formatNumber(type === 'long_text' ? formLimits.longText : formLimits.shortText),
