@@ -162,17 +162,17 @@ describe('FeedbackForm', () => {
   });
 
   it.each([
-    ['en', 'Send', 'Wanted by', 'Enter a date no earlier than'],
-    ['ru', 'Send', 'Wanted by', 'Введите дату не раньше'],
+    ['en', 'Enter a date no earlier than'],
+    ['ru', 'Введите дату не раньше'],
   ] as const)(
     'refuses a date before its first day with that day in the message (%s)',
-    async (language, send, label, text) => {
+    async (language, text) => {
       const { api, user } = renderForm('every-field', { language });
       // The test form's own texts are English in both languages; the refusal is the page's.
       const deadline = await screen.findByLabelText('Wanted by');
       const today = todayHere().earliest;
       fireEvent.change(deadline, { target: { value: addDays(today, -1) } });
-      await user.click(screen.getByRole('button', { name: send }));
+      await user.click(screen.getByRole('button', { name: 'Send' }));
       expect(deadline).toHaveAttribute('aria-invalid', 'true');
       expect(deadline).toHaveAccessibleDescription(`${text} ${formatDay(today, language)}`);
       fireEvent.change(deadline, { target: { value: today } });
