@@ -22,7 +22,7 @@ const en: Messages = {
   PAYLOAD_TOO_LARGE: 'The request is too large: at most {limit} bytes are accepted.',
   INSUFFICIENT_BALANCE: 'Not enough litres on your balance.',
   ACTION_FAILED: 'The image could not be processed.',
-  RATE_LIMITED: 'Too many requests. Try again in {seconds} s.',
+  RATE_LIMITED: 'Too many requests. Try again in {wait}.',
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable.',
   SERVER_BUSY: 'All image processors are busy. Try again in a few seconds.',
   INTERNAL_ERROR: 'Unexpected error. Contact technical support.',
@@ -92,7 +92,7 @@ const ru: Messages = {
   PAYLOAD_TOO_LARGE: 'Слишком большой запрос: принимается не более {limit} байт.',
   INSUFFICIENT_BALANCE: 'На балансе недостаточно литров.',
   ACTION_FAILED: 'Не удалось обработать изображение.',
-  RATE_LIMITED: 'Слишком много запросов. Повторите через {seconds} с.',
+  RATE_LIMITED: 'Слишком много запросов. Повторите через {wait}.',
   SERVICE_UNAVAILABLE: 'Сервис временно недоступен.',
   SERVER_BUSY: 'Все обработчики изображений заняты. Повторите через несколько секунд.',
   INTERNAL_ERROR: 'Непредвиденная ошибка. Обратитесь в техническую поддержку.',
@@ -151,14 +151,32 @@ const ru: Messages = {
 
 const catalogue: Record<Language, Messages> = { en, ru };
 
-/** The message of an error code in the given language, with {placeholders} filled in. */
+/**
+ * The message of an error code in the given language, with {placeholders} filled in. A `seconds`
+ * parameter also gives {wait}: the same time as people say it.
+ */
 export function errorMessage(
   code: ErrorCode,
   language: Language,
   params: Record<string, string | number> = {},
 ): string {
   const template = catalogue[language][code];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => String(params[name] ?? whole));
+  const values =
+    typeof params.seconds === 'number' ? { wait: waitText(params.seconds, language), ...params } : params;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
+}
+
+const waitUnits: Record<Language, { s: string; min: string; h: string }> = {
+  en: { s: 's', min: 'min', h: 'h' },
+  ru: { s: 'с', min: 'мин', h: 'ч' },
+};
+
+/** A wait of `seconds` as people say it: seconds under two minutes, minutes under two hours, then hours (rounded up). */
+export function waitText(seconds: number, language: Language): string {
+  const units = waitUnits[language];
+  if (seconds < 120) return `${Math.max(1, Math.ceil(seconds))} ${units.s}`;
+  if (seconds < 7_200) return `${Math.ceil(seconds / 60)} ${units.min}`;
+  return `${Math.ceil(seconds / 3_600)} ${units.h}`;
 }
 
 export const messageCatalogues = catalogue;

@@ -273,5 +273,8 @@ describe.each(testDatabases)('forms (%s)', (kind) => {
       sends.push((await post('/forms/answer', contact(good), {}, address)).statusCode);
     expect(sends.slice(0, 10).every((status) => status === 200)).toBe(true);
     expect(sends[10]).toBe(429);
+    // The window is an hour: the wait is said in minutes, not in thousands of seconds.
+    const limited = await post('/forms/answer', contact(good), {}, address);
+    expect(limited.json().message).toMatch(/^Too many requests\. Try again in (59|60) min\.$/);
   });
 });
