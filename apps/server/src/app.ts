@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type HtmlMetaTagItem, isPageAddress, pagePatternOf, removalHeaders } from '@cutout/contracts';
+import {
+  type HtmlMetaTagItem,
+  isPageAddress,
+  pagePatternOf,
+  recordPagePatterns,
+  removalHeaders,
+} from '@cutout/contracts';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
@@ -134,14 +140,6 @@ export async function buildApp({
     `${config.siteUrl}/api/stores/files/${encodeURIComponent(image.id)}/size/large/download?t=${encodeURIComponent(image.updatedAt)}`;
   const absolute = (path: string) => `${config.siteUrl}${encodeURI(path)}`;
 
-  /** The pages that show one record, and the not-found page where it is not there. */
-  const recordPages: ReadonlySet<string> = new Set([
-    'blog/:slugId/:slugName?',
-    'news-posts/:slugId/:slugName?',
-    'products/:idOrSlug',
-    'products/:idOrSlug/:slug',
-  ]);
-
   /**
    * The head of a page: a site page's (a post, a store page, a screen) or a catalogue page's own
    * title, description and picture, else the store's meta tags; on every page its canonical address
@@ -158,7 +156,7 @@ export async function buildApp({
     // there (the app shows its not-found page for both).
     const status = (record: unknown): 200 | 404 =>
       isPageAddress(pathName) &&
-      (record !== null || !recordPages.has(pagePatternOf(segments.join('/')) ?? ''))
+      (record !== null || !recordPagePatterns.has(pagePatternOf(segments.join('/')) ?? ''))
         ? 200
         : 404;
     const titled = (title: string, description?: string, keywords?: string): HtmlMetaTagItem[] => [

@@ -58,6 +58,14 @@ export const pagePatterns: readonly string[] = [
 ];
 
 /**
+ * The pages that show one record named in their address (a blog post, a product): such an address
+ * is no page when the record is not there (the server answers 404).
+ */
+export const recordPagePatterns: ReadonlySet<string> = new Set(
+  pagePatterns.filter((pattern) => /^(blog|news-posts|products)\/:/.test(pattern)),
+);
+
+/**
  * First segments of the pages. An address that starts with one of them but has no language
  * (/pricing) is the same page under the visitor's language; any other first segment is no page.
  */

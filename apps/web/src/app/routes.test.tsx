@@ -1,4 +1,4 @@
-import { isPageAddress, pagePatternOf, pagePatterns } from '@cutout/contracts';
+import { isPageAddress, pagePatternOf, pagePatterns, recordPagePatterns } from '@cutout/contracts';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routes } from './routes.tsx';
@@ -66,6 +66,15 @@ describe('the pages known to the server', () => {
     expect(pagePatternOf('blog/12/my-post')).toBe('blog/:slugId/:slugName?');
     expect(pagePatternOf('products/catalog/cups')).toBe('products/catalog/:group');
     expect(pagePatternOf('products/7')).toBe('products/:idOrSlug');
+  });
+
+  it('name the pages of one record: a post or a product, not the catalogue or the subscription pages', () => {
+    expect([...recordPagePatterns].sort()).toEqual([
+      'blog/:slugId/:slugName?',
+      'news-posts/:slugId/:slugName?',
+      'products/:idOrSlug',
+      'products/:idOrSlug/:slug',
+    ]);
   });
 
   it('take an address without a language as the page under one, and no other', () => {
