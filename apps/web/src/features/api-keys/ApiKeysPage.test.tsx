@@ -189,4 +189,28 @@ describe('ApiKeysPage', () => {
     expect(await screen.findByText('The key “Shop” has been revoked.')).toBeInTheDocument();
     expect(await screen.findByText('No keys yet')).toBeInTheDocument();
   });
+
+  it("takes away the new key's notice when that key is revoked, and keeps it when another is", async () => {
+    mockKeysApi();
+    const { user, list } = await openKeys();
+    await user.type(screen.getByRole('textbox', { name: 'Key name' }), 'Mobile app');
+    await user.click(screen.getByRole('button', { name: 'Create key' }));
+    const notice = await screen.findByRole('region', { name: 'Your new key “Mobile app”' });
+
+    const revoke = async (label: string) => {
+      const row = await within(list).findByRole('listitem', { name: label });
+      await user.click(within(row).getByRole('button', { name: 'Revoke' }));
+      const dialog = await screen.findByRole('alertdialog', { name: `Revoke the key “${label}”?` });
+      await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+      await waitFor(() =>
+        expect(within(list).queryByRole('listitem', { name: label })).not.toBeInTheDocument(),
+      );
+    };
+    await revoke('Shop');
+    expect(notice).toBeInTheDocument();
+    await revoke('Mobile app');
+    expect(screen.queryByRole('region', { name: 'Your new key “Mobile app”' })).not.toBeInTheDocument();
+    expect(screen.queryByText('ck_live_cd34_secret-value')).not.toBeInTheDocument();
+    expect(await screen.findByText('No keys yet')).toBeInTheDocument();
+  });
 });

@@ -14,7 +14,7 @@ import { FormAlert } from '../../shared/ui/form.tsx';
 import { PageHeading } from '../../shared/ui/page-heading.tsx';
 import { ApiKeyList } from './ApiKeyList.tsx';
 import { apiKeysApi, apiKeysQueryKey } from './api-keys-api.ts';
-import { IssueKeyForm } from './IssueKeyForm.tsx';
+import { type IssuedKey, IssueKeyForm } from './IssueKeyForm.tsx';
 import { NewKeyNotice } from './NewKeyNotice.tsx';
 
 /**
@@ -52,18 +52,22 @@ export function ApiKeysPage() {
 function ApiKeysScreen() {
   const { t } = useTranslation();
   const actionId = useRemoveBackgroundActionId();
-  const [issued, setIssued] = useState<{ label: string; value: string } | null>(null);
+  const [issued, setIssued] = useState<IssuedKey | null>(null);
   const keys = useQuery({
     queryKey: apiKeysQueryKey(actionId),
     queryFn: () => apiKeysApi.list(actionId),
   });
+  // A new key revoked (here or in another tab) is no key to copy any more: its notice goes with it.
+  const shownKey = issued && keys.data?.some((key) => key.id === issued.id) !== false ? issued : null;
   return (
     <div className="mt-8 grid items-start gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
       <div className="flex flex-col gap-6">
         <IssueKeyForm actionId={actionId} onIssued={setIssued} />
       </div>
       <div className="flex min-w-0 flex-col gap-6">
-        {issued && <NewKeyNotice label={issued.label} value={issued.value} onDone={() => setIssued(null)} />}
+        {shownKey && (
+          <NewKeyNotice label={shownKey.label} value={shownKey.value} onDone={() => setIssued(null)} />
+        )}
         {keys.isError ? (
           <FormAlert>{errorMessage(keys.error, t)}</FormAlert>
         ) : (

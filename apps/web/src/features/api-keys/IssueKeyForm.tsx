@@ -4,7 +4,14 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/api-error.ts';
 import { SubmitButton, TextField } from '../../shared/ui/form.tsx';
-import { apiKeysApi, apiKeysQueryKey } from './api-keys-api.ts';
+import { type ApiKey, apiKeysApi, apiKeysQueryKey } from './api-keys-api.ts';
+
+/** A key just issued: its value is shown this once. */
+export interface IssuedKey {
+  id: string;
+  label: string;
+  value: string;
+}
 
 /** Issues a key under a label; the label is required (SPEC §5). */
 export function IssueKeyForm({
@@ -12,7 +19,7 @@ export function IssueKeyForm({
   onIssued,
 }: {
   actionId: string;
-  onIssued: (key: { label: string; value: string }) => void;
+  onIssued: (key: IssuedKey) => void;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -22,7 +29,11 @@ export function IssueKeyForm({
     mutationFn: (value: string) => apiKeysApi.issue(actionId, value),
     onSuccess: (result) => {
       setLabel('');
-      onIssued({ label: result.token.label, value: result.value });
+      // The list has the new key at once (the notice shows while it is listed), then is read again.
+      queryClient.setQueryData<ApiKey[]>(apiKeysQueryKey(actionId), (keys) =>
+        keys && !keys.some((key) => key.id === result.token.id) ? [...keys, result.token] : keys,
+      );
+      onIssued({ id: result.token.id, label: result.token.label, value: result.value });
       void queryClient.invalidateQueries({ queryKey: apiKeysQueryKey(actionId) });
     },
     onError: (failure) => setError(errorMessage(failure, t)),
