@@ -15,6 +15,7 @@ export function BeforeAfter({
   invalid,
   compare,
   name,
+  onOriginalSize,
 }: {
   before: string;
   after: string | undefined;
@@ -22,6 +23,8 @@ export function BeforeAfter({
   invalid: boolean;
   compare: boolean;
   name: string;
+  /** Called with the original's pixel size once an image of it has loaded. */
+  onOriginalSize?: (size: { width: number; height: number }) => void;
 }) {
   const { t } = useTranslation();
   const [position, setPosition] = useState(50);
@@ -60,7 +63,9 @@ export function BeforeAfter({
           src={src}
           onLoad={(event) => {
             const { naturalWidth, naturalHeight } = event.currentTarget;
-            if (naturalWidth && naturalHeight) setRatio(naturalWidth / naturalHeight);
+            if (!naturalWidth || !naturalHeight) return;
+            setRatio(naturalWidth / naturalHeight);
+            if (src === before) onOriginalSize?.({ width: naturalWidth, height: naturalHeight });
           }}
           onError={() => setBrokenSrc(src)}
           alt={after ? t('removal.viewer.after', { name }) : t('removal.viewer.before', { name })}
@@ -76,6 +81,11 @@ export function BeforeAfter({
           <>
             <img
               src={before}
+              onLoad={(event) => {
+                const { naturalWidth, naturalHeight } = event.currentTarget;
+                if (naturalWidth && naturalHeight)
+                  onOriginalSize?.({ width: naturalWidth, height: naturalHeight });
+              }}
               alt=""
               aria-hidden="true"
               className="absolute inset-0 size-full object-contain select-none"

@@ -153,6 +153,27 @@ describe('RemoveBackgroundPage', () => {
     expect(api.calls).toHaveLength(2);
   });
 
+  it("tells the full size an uncropped result will have before it is made, from the original's own size", async () => {
+    mockRemovalApi();
+    const { user, container } = await openWithImage();
+    await user.click(screen.getByRole('radio', { name: /Full size/ }));
+    const viewer = screen.getByRole('region', { name: 'Result' });
+    // Until the browser has read the original, only the limit is known.
+    expect(viewer).toHaveTextContent('Full size · up to 6250 × 6250 px');
+
+    const original = container.querySelector<HTMLImageElement>('img[aria-hidden="true"]');
+    if (!original) throw new Error('no original under the slider');
+    Object.defineProperty(original, 'naturalWidth', { value: 8000 });
+    Object.defineProperty(original, 'naturalHeight', { value: 4000 });
+    fireEvent.load(original);
+    // 8000 × 4000 fitted into 6250 × 6250; a small photo would keep its own size.
+    expect(viewer).toHaveTextContent('Full size · 6250 × 3125 px');
+
+    // A crop's size depends on the subject: only the limit again.
+    await user.click(screen.getByRole('switch', { name: /Crop/ }));
+    expect(viewer).toHaveTextContent('Full size · up to 6250 × 6250 px');
+  });
+
   it('offers to buy litres when the balance is not enough', async () => {
     signIn();
     mockRemovalApi((form) =>

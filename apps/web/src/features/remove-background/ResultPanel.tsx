@@ -1,10 +1,11 @@
 import { CircleAlert, Download, LoaderCircle, LogIn } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uiConstants } from '../../shared/constants.ts';
 import { useIsAuthorised } from '../../shared/session/session.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { BeforeAfter } from './BeforeAfter.tsx';
-import { type ImageItem, outputFor, shownOutput } from './image-item.ts';
+import { fittedSize, type ImageItem, outputFor, shownOutput } from './image-item.ts';
 import { removalFailureMessage } from './removal-errors.ts';
 
 /** The selected image: the before/after view, its state, an error and the download. */
@@ -16,7 +17,14 @@ export function ResultPanel({ item, onDownload }: { item: ImageItem; onDownload:
   const wanted = outputFor(item, size);
   const downloading = item.loadingSizes.includes(size) && size === 'full';
   const limit = item.sizeLimits?.[size];
-  const dimensions = wanted?.width && wanted.height ? `${wanted.width} × ${wanted.height} px` : null;
+  // The original's size, once the browser has shown it: a result not made yet, uncropped, will be
+  // the original fitted into the size's limit.
+  const [original, setOriginal] = useState<{ url: string; width: number; height: number } | null>(null);
+  const originalSize = original?.url === item.inputUrl ? original : null;
+  const expected = limit && originalSize && !item.options.crop ? fittedSize(originalSize, limit) : null;
+  const made = wanted?.width && wanted.height ? { width: wanted.width, height: wanted.height } : null;
+  const known = made ?? expected;
+  const dimensions = known ? `${known.width} × ${known.height} px` : null;
 
   return (
     <section
@@ -30,6 +38,7 @@ export function ResultPanel({ item, onDownload }: { item: ImageItem; onDownload:
         invalid={item.invalidInput}
         compare={!item.options.crop}
         name={item.name}
+        onOriginalSize={(size) => setOriginal({ url: item.inputUrl, ...size })}
       />
       {item.failure && (
         <div

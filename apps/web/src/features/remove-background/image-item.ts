@@ -43,6 +43,22 @@ export function outputFor(item: ImageItem, size: ImageSize): ImageOutput | undef
   return item.outputs[outputSlot(size, item.options)];
 }
 
+/**
+ * The size a result will have: the original shrunk to fit `limit` (never enlarged), rounded as the
+ * engine rounds it (`workSize`).
+ */
+export function fittedSize(
+  original: { width: number; height: number },
+  limit: { width: number; height: number },
+): { width: number; height: number } {
+  const scale = Math.min(1, limit.width / original.width, limit.height / original.height);
+  if (scale === 1) return { width: original.width, height: original.height };
+  return {
+    width: Math.max(1, Math.round(original.width * scale)),
+    height: Math.max(1, Math.round(original.height * scale)),
+  };
+}
+
 /** The best output to show for the item's current options: the full size, else the preview. */
 export function shownOutput(item: ImageItem): ImageOutput | undefined {
   return outputFor(item, 'full') ?? outputFor(item, 'preview');
