@@ -184,7 +184,10 @@ describe('RegistrationModal: checks before sending', () => {
   }
 
   it('names the missing fields together, the missing confirmation and a password mismatch', async () => {
-    const api = mockUsersApi({});
+    const api = mockUsersApi({
+      '/permissions/request?typeId=email': () =>
+        jsonResponse({ permissionItemList: [permissionItemFixture()] }),
+    });
     const user = renderModal();
     const dialog = await screen.findByRole('dialog', { name: 'Sign up' });
     await user.click(within(dialog).getByRole('button', { name: 'Sign up' }));
@@ -192,13 +195,23 @@ describe('RegistrationModal: checks before sending', () => {
     expect(within(dialog).getByRole('textbox', { name: 'E-mail' })).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).queryByText('Fill in the e-mail.')).not.toBeInTheDocument();
-    expect(within(dialog).getByText('Email is not confirmed!')).toBeInTheDocument();
+    // No e-mail, so nothing to confirm yet: the missing e-mail is what to read.
+    expect(within(dialog).queryByText('Email is not confirmed!')).not.toBeInTheDocument();
     expect(within(dialog).getByText('Repeat the password.')).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText('Password'), 'secret-one');
     await user.click(within(dialog).getByRole('button', { name: 'Sign up' }));
     expect(within(dialog).getByText('Fill in the e-mail.')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Email is not confirmed!')).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'ann@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign up' }));
+    expect(within(dialog).getByText('Email is not confirmed!')).toBeInTheDocument();
+    // Asking for the code answers that message: the field says where the code went instead.
+    await user.click(within(dialog).getByRole('button', { name: 'Get code' }));
+    expect(await within(dialog).findByText(/The code has been sent to ann@example.com/)).toBeInTheDocument();
+    expect(within(dialog).queryByText('Email is not confirmed!')).not.toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText('Repeat password'), 'secret-two');
     await user.click(within(dialog).getByRole('button', { name: 'Sign up' }));

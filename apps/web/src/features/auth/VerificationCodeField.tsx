@@ -23,7 +23,10 @@ export function VerificationCodeField({
    * neither: its check mark and "confirmed" replace them.
    */
   error?: string | null | undefined;
-  /** Called as the code is typed: the form drops its message about the code it checked. */
+  /**
+   * Called as the code is typed or asked for: the form drops its message about the code it checked
+   * (the flow's own messages say how the request went).
+   */
   onEdit?: () => void;
 }) {
   const { t } = useTranslation();
@@ -67,7 +70,10 @@ export function VerificationCodeField({
       aside={
         <Button
           variant="secondary"
-          onClick={() => void verification.requestCode()}
+          onClick={() => {
+            onEdit?.();
+            void verification.requestCode();
+          }}
           disabled={granted || counting || requesting}
           aria-label={counting ? t('auth.code.resendIn', { time }) : undefined}
           className="h-11 w-32 shrink-0 px-3 tabular-nums"

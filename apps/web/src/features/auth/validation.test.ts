@@ -92,7 +92,7 @@ describe('validateRegistration', () => {
     });
   });
 
-  it('keeps the other messages beside a combined one', () => {
+  it("keeps the other messages beside a combined one, but not a code's for an address not given", () => {
     expect(
       validateRegistration({
         ...filled,
@@ -105,9 +105,16 @@ describe('validateRegistration', () => {
       form: 'error_auth_info_required',
       email: 'error_auth_info_required',
       password: 'error_auth_info_required',
-      emailCode: 'error_email_confirmed',
       repeatPassword: 'error_repeat_password_required',
     });
+    expect(
+      validateRegistration({
+        ...filled,
+        password: '',
+        repeatPassword: '',
+        emailCode: 'error_email_confirmed',
+      }),
+    ).toMatchObject({ password: 'error_password_required', emailCode: 'error_email_confirmed' });
   });
 
   it('refuses a password shorter than 8 characters', () => {

@@ -83,19 +83,20 @@ export function validateRegistration(input: {
   password: string;
   repeatPassword: string;
 }): Errors<RegistrationField> {
-  const errors = collect<RegistrationField>({
-    email: input.email === null ? null : checkEmail(input.email),
-    emailCode: input.emailCode,
-    phoneNumber: input.phoneNumber === null ? null : checkPhoneNumber(input.phoneNumber),
-    phoneCode: input.phoneCode,
-    password: checkNewPassword(input.password),
-    repeatPassword: checkRepeatPassword(input.password, input.repeatPassword),
-  });
   const empty = {
     email: input.email !== null && !input.email.trim(),
     phoneNumber: input.phoneNumber !== null && !input.phoneNumber.trim(),
     password: !input.password,
   };
+  // No address, no code to confirm it with: the message about the empty address is the one to read.
+  const errors = collect<RegistrationField>({
+    email: input.email === null ? null : checkEmail(input.email),
+    emailCode: empty.email ? null : input.emailCode,
+    phoneNumber: input.phoneNumber === null ? null : checkPhoneNumber(input.phoneNumber),
+    phoneCode: empty.phoneNumber ? null : input.phoneCode,
+    password: checkNewPassword(input.password),
+    repeatPassword: checkRepeatPassword(input.password, input.repeatPassword),
+  });
   const combined = combinedRequiredKey({
     email: empty.email,
     phone: empty.phoneNumber,
