@@ -94,7 +94,7 @@ describe('PricingPage', () => {
     expect(within(current).getByRole('button', { name: 'Your current plan' })).toBeDisabled();
     expect(within(await card('Plan 200')).getByRole('button', { name: 'Upgrade' })).toBeEnabled();
     expect(within(await card('Plan 40')).getByRole('button', { name: 'Downgrade' })).toBeEnabled();
-    expect(screen.getByText(/You are on the Plan 100 plan, litres left: 73/)).toBeInTheDocument();
+    expect(screen.getByText('Your subscription: “Plan 100”. Litres left: 73.')).toBeInTheDocument();
   });
 
   it('downgrades through changePlan and says which plan comes next', async () => {
