@@ -28,3 +28,19 @@ export type Money = z.infer<typeof moneySchema>;
 /** The VAT included in an amount at a rate in percent (prices include VAT), rounded to the minor unit. */
 export const includedVat = (amount: number, ratePercent: number | null): number =>
   ratePercent ? Math.round((amount * ratePercent) / (100 + ratePercent)) : 0;
+
+/**
+ * An amount in minor units as a language writes it, with the currency's narrow sign: "1 234,50 ₽"
+ * in Russian, "₽1,234.50" in English (not "RUB 1,234.50"), "$5.00". The site, its mails and its
+ * invoices write money alike.
+ */
+export function formatMoney(amountMinor: number, currency: string, locale: string): string {
+  const digits = isCurrencyCode(currency) ? currencyMinorUnits[currency] : 2;
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(amountMinor / 10 ** digits);
+}

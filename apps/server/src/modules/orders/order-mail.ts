@@ -1,4 +1,4 @@
-import { type Language, languages, type Voucher } from '@cutout/contracts';
+import { formatMoney, type Language, languages, type Voucher } from '@cutout/contracts';
 import type { Mailer } from '../../platform/messaging/messaging.port.ts';
 import type { InvoiceService } from './invoice/invoice.service.ts';
 import type { OrderRow } from './orders.repo.ts';
@@ -45,17 +45,17 @@ export function createOrderMail(deps: {
       const document = await deps.invoices.document(order.userId, order.id, language);
       const pdf = await deps.invoices.pdf(order.userId, order.id, language);
       const name = orderNameOf(order.number, language);
-      const money = new Intl.NumberFormat(language, { style: 'currency', currency: order.currency });
       const lines = document.lines.filter((line) => !line.indent);
       const link = `${deps.siteUrl}/${language}/user/orders/${encodeURIComponent(order.id)}`;
-      const total = `${t.total}: ${money.format(order.amountMinor / 100)}`;
+      const money = (amountMinor: number) => formatMoney(amountMinor, order.currency, language);
+      const total = `${t.total}: ${money(order.amountMinor)}`;
       const codes = (await deps.codesOf(order, language)).map(
         (voucher) => `${voucher.productName ?? ''}: ${voucher.code}`,
       );
       const text = [
         t.intro(name),
         '',
-        ...lines.map((line) => `${line.name} × ${line.quantity} — ${money.format(line.amountMinor / 100)}`),
+        ...lines.map((line) => `${line.name} × ${line.quantity} — ${money(line.amountMinor)}`),
         '',
         total,
         ...(codes.length > 0 ? ['', t.codes, ...codes] : []),
@@ -67,7 +67,7 @@ export function createOrderMail(deps: {
         lines
           .map(
             (line) =>
-              `<li>${escapeHtml(`${line.name} × ${line.quantity} — ${money.format(line.amountMinor / 100)}`)}</li>`,
+              `<li>${escapeHtml(`${line.name} × ${line.quantity} — ${money(line.amountMinor)}`)}</li>`,
           )
           .join('') +
         `</ul><p><strong>${escapeHtml(total)}</strong></p>` +

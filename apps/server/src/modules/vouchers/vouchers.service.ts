@@ -1,5 +1,12 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { IssueVouchersRequest, Language, Voucher, VoucherGrant, VoucherKind } from '@cutout/contracts';
+import {
+  formatMoney,
+  type IssueVouchersRequest,
+  type Language,
+  type Voucher,
+  type VoucherGrant,
+  type VoucherKind,
+} from '@cutout/contracts';
 import type { Transactor } from '../../platform/db/transactions.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { localized } from '../../platform/localized.ts';
@@ -85,9 +92,7 @@ export function grantInWords(grant: VoucherGrant, language: Language): string {
       : `${grant.litres} ${language === 'ru' ? litresRu(grant.litres) : 'litres'}`;
   }
   if (grant.type === 'money') {
-    return new Intl.NumberFormat(language, { style: 'currency', currency: grant.currency }).format(
-      grant.amount / 100,
-    );
+    return formatMoney(grant.amount, grant.currency, language);
   }
   return grant.planName;
 }

@@ -98,7 +98,7 @@ describe('personal account page', () => {
     const user = userEvent.setup();
     renderApp('/en/user/personal-account');
     const card = await screen.findByRole('region', { name: 'Top up' });
-    await user.type(within(card).getByLabelText('Amount, RUB'), '12.5');
+    await user.type(within(card).getByLabelText('Amount, ₽'), '12.5');
     await user.click(within(card).getByRole('button', { name: 'Top up' }));
     expect(within(card).getByText('Enter a whole amount from 1 to 1,000,000.')).toBeInTheDocument();
     expect(api.callsTo('/shoppingCarts/rechargePersonalAccount')).toHaveLength(0);
@@ -129,10 +129,10 @@ describe('personal account page', () => {
     const user = userEvent.setup();
     renderApp('/en/user/personal-account');
     const card = await screen.findByRole('region', { name: 'Top up' });
-    await user.type(within(card).getByLabelText('Amount, RUB'), '700');
+    await user.type(within(card).getByLabelText('Amount, ₽'), '700');
     await user.click(within(card).getByRole('button', { name: 'Top up' }));
     expect(await within(card).findByRole('alert')).toHaveTextContent('The request is not valid.');
-    expect(within(card).getByLabelText('Amount, RUB')).toHaveValue('700');
+    expect(within(card).getByLabelText('Amount, ₽')).toHaveValue('700');
   });
 
   it('speaks Russian and says when there is no history yet', async () => {

@@ -5,6 +5,7 @@ import { ArrowDownLeft, ArrowUpRight, Clock, Wallet } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/api-error.ts';
+import { currencySymbol } from '../../shared/format/price.ts';
 import { useFormatAmount } from '../../shared/format/use-format-amount.ts';
 import { useFormatDateTime } from '../../shared/format/use-format-date.ts';
 import { checkoutCallbackUrls } from '../../shared/payments/checkout-urls.ts';
@@ -143,7 +144,7 @@ function RechargeCard({ currency }: { currency: string }) {
     <Card title={t('personalAccount.recharge.title')} description={t('personalAccount.recharge.text')}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <TextField
-          label={t('personalAccount.recharge.amount', { currency })}
+          label={t('personalAccount.recharge.amount', { currency: currencySymbol(currency, language) })}
           inputMode="numeric"
           value={amount}
           onChange={(value) => {

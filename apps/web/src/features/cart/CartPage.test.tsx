@@ -106,7 +106,7 @@ describe('CartPage', () => {
     });
     renderCart(api);
     const notice = await screen.findByRole('region', { name: 'Order No. 42 is waiting for payment' });
-    expect(notice).toHaveTextContent('Pay RUB 1,190.00 to complete it');
+    expect(notice).toHaveTextContent('Pay ₽1,190.00 to complete it');
     expect(within(notice).getByRole('link', { name: 'Pay for the order' })).toHaveAttribute(
       'href',
       '/en/user/orders/order-42',

@@ -16,12 +16,24 @@ export interface PriceFormatOptions {
 export function formatPrice(amount: number | null | undefined, options: PriceFormatOptions = {}): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return options.noPriceText ?? '—';
   if (amount === 0 && options.zeroText) return options.zeroText;
+  // narrowSymbol: "₽290.00" in English as in Russian ("290,00 ₽") and on the invoices, not "RUB 290.00".
   return new Intl.NumberFormat(options.locale ?? 'ru', {
     style: 'currency',
     currency: options.currency ?? 'RUB',
+    currencyDisplay: 'narrowSymbol',
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   }).format(amount);
+}
+
+/** The sign prices in `currency` are written with in `locale` ('₽', '$'), as formatPrice writes it. */
+export function currencySymbol(currency: string, locale: string): string {
+  const parts = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'narrowSymbol',
+  }).formatToParts(0);
+  return parts.find((part) => part.type === 'currency')?.value ?? currency;
 }
 
 /** Money travels as integer minor units (kopecks, cents): 12345 → 123.45. */

@@ -87,6 +87,9 @@ describe('demo acquirer: the hosted page', () => {
     expect(csp).toContain(`style-src 'nonce-${nonce}'`);
     expect(csp).toContain("form-action 'self' https://shop.example");
     expect(csp).not.toContain('script-src');
+    // Its icon comes with the page (CSP img-src allows data:), so the browser asks for no /favicon.ico.
+    expect(response.body).toMatch(/<link rel="icon" href="data:image\/svg\+xml,[^"]+">/);
+    expect(csp).toContain("img-src 'self' data:");
   });
 
   it('escapes what it interpolates', async () => {

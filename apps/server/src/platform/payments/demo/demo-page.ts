@@ -1,4 +1,4 @@
-import { currencyMinorUnits, isCurrencyCode } from '@cutout/contracts';
+import { formatMoney } from '@cutout/contracts';
 import type { DemoPaymentRow } from './demo-acquirer.ts';
 import type { CardField, CardFieldError } from './demo-cards.ts';
 import { type DemoPageTexts, textsFor } from './demo-page.texts.ts';
@@ -36,6 +36,7 @@ export function renderDemoPage(options: {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="${favicon}">
 <title>${esc(t.title)} · ${esc(options.merchantName)}</title>
 <style nonce="${esc(options.nonce)}">${styles}</style>
 </head>
@@ -57,7 +58,7 @@ ${body}
 
 export function renderNotFoundPage(nonce: string): string {
   const texts = [textsFor('en').notFound, textsFor('ru').notFound];
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>404</title><style nonce="${esc(nonce)}">${styles}</style></head><body><main class="card">${texts.map((text) => `<p>${esc(text)}</p>`).join('')}</main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="${favicon}"><title>404</title><style nonce="${esc(nonce)}">${styles}</style></head><body><main class="card">${texts.map((text) => `<p>${esc(text)}</p>`).join('')}</main></body></html>`;
 }
 
 function cardForm(
@@ -121,14 +122,14 @@ function cancelForm(t: DemoPageTexts, action: string): string {
 
 /** The amount as the payment's language writes it: "1 234,50 ₽" or "$1,234.50". */
 export function formatAmount(amountMinor: number, currency: string, language: string): string {
-  const digits = isCurrencyCode(currency) ? currencyMinorUnits[currency] : 2;
-  return new Intl.NumberFormat(language === 'ru' ? 'ru-RU' : 'en-US', {
-    style: 'currency' as const,
-    currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(amountMinor / 10 ** digits);
+  return formatMoney(amountMinor, currency, language === 'ru' ? 'ru-RU' : 'en-US');
 }
+
+// The acquirer's own icon, inline (its CSP allows data: images): a browser that asks for
+// /favicon.ico finds nothing there and logs an error on every visit.
+const favicon = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="#0f766e" stroke-width="2"><rect x="2" y="5" width="20" height="14" rx="2"/><path d="M2 10h20"/></svg>',
+)}`;
 
 // Inline SVG, not an emoji: a system without an emoji font shows a box instead.
 const lockIcon =
