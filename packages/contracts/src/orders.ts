@@ -71,6 +71,8 @@ export const orderSchema = z.object({
   paymentOptionId: z.string().nullable(),
   contacts: orderContactsSchema,
   paidAt: z.string().nullable(),
+  /** When its goods were handed over (litres credited, vouchers issued) (ISO). */
+  fulfilledAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
   /** When the unused part of the order was refunded (ISO), and the money returned (minor units). */
   refundedAt: z.string().nullable(),

@@ -141,6 +141,10 @@ describe.each(testDatabases)('checkout with the demo acquirer (%s)', (kind) => {
       canCancel: false,
     });
     expect(list.output[0].invoiceNumber).toMatch(/^INV-\d{4}-\d{6}$/);
+    // Each step has its time: fulfilled when the litres were credited, right after the payment.
+    const { paidAt, fulfilledAt, periodAt } = list.output[0];
+    expect(Date.parse(fulfilledAt)).toBeGreaterThanOrEqual(Date.parse(paidAt));
+    expect(Date.parse(paidAt)).toBeGreaterThanOrEqual(Date.parse(periodAt));
 
     const invoice = await t.app.inject({
       method: 'GET',

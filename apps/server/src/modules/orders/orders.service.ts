@@ -111,6 +111,7 @@ export function createOrdersService(deps: {
         recipientPhone: order.contacts.recipientPhone,
       },
       paidAt: order.paidAt?.toISOString() ?? null,
+      fulfilledAt: order.fulfilledAt?.toISOString() ?? null,
       cancelledAt: order.cancelledAt?.toISOString() ?? null,
       refundedAt: order.refundedAt?.toISOString() ?? null,
       refundAmount: order.refundMinor,

@@ -58,6 +58,7 @@ export function orderFixture(
     paidAt: ['paid', 'fulfilled', 'refunded'].includes(status)
       ? new Date(Date.UTC(2026, 2, number, 11)).toISOString()
       : null,
+    fulfilledAt: status === 'fulfilled' ? new Date(Date.UTC(2026, 2, number, 11, 1)).toISOString() : null,
     cancelledAt: status === 'cancelled' ? new Date(Date.UTC(2026, 2, number, 12)).toISOString() : null,
     refundedAt: status === 'refunded' ? new Date(Date.UTC(2026, 2, number, 13)).toISOString() : null,
     refundAmount: status === 'refunded' ? amount : null,

@@ -18,6 +18,13 @@ describe('the order timeline', () => {
     expect(steps(status)).toEqual(expected);
   });
 
+  it('tells when a fulfilled order was fulfilled', () => {
+    const fulfilled = timelineOf(
+      orderFixture({ status: 'fulfilled', fulfilledAt: '2026-03-02T08:00:00.000Z' }),
+    );
+    expect(fulfilled.at(-1)).toEqual({ id: 'fulfilled', state: 'done', at: '2026-03-02T08:00:00.000Z' });
+  });
+
   it('tells when a refund was made and how much it returned', () => {
     const refunded = timelineOf(
       orderFixture({ status: 'refunded', refundedAt: '2026-03-02T09:00:00.000Z', refundAmount: 71_400 }),

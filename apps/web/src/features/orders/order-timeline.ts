@@ -10,11 +10,14 @@ export type TimelineStep = {
 
 /**
  * The steps an order goes through: placed, paid, fulfilled; a cancelled order stops after being
- * placed, and a refunded one after being paid (with the money it returned). Placing, paying,
- * cancelling and refunding have a time.
+ * placed, and a refunded one after being paid (with the money it returned). Each step done has
+ * its time.
  */
 export function timelineOf(
-  order: Pick<Order, 'status' | 'periodAt' | 'paidAt' | 'cancelledAt' | 'refundedAt' | 'refundAmount'>,
+  order: Pick<
+    Order,
+    'status' | 'periodAt' | 'paidAt' | 'fulfilledAt' | 'cancelledAt' | 'refundedAt' | 'refundAmount'
+  >,
 ): TimelineStep[] {
   const placed: TimelineStep = { id: 'placed', state: 'done', at: order.periodAt };
   const paid = order.paidAt !== null || ['paid', 'fulfilled', 'refunded'].includes(order.status);
@@ -35,7 +38,7 @@ export function timelineOf(
         { id: 'refunded', state: 'stopped', at: order.refundedAt, amount: order.refundAmount },
       ];
     case 'fulfilled':
-      return [placed, payment, { id: 'fulfilled', state: 'done' }];
+      return [placed, payment, { id: 'fulfilled', state: 'done', at: order.fulfilledAt }];
     default:
       return [placed, payment, { id: 'notFulfilled', state: 'pending' }];
   }
