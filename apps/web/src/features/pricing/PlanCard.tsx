@@ -158,15 +158,8 @@ export function PlanCard({
         </ul>
       )}
 
+      {/* The period's own button last, so that it lines up with the other cards' at the bottom. */}
       <div className="mt-auto pt-6">
-        <Button
-          className="w-full"
-          variant={(highlighted && action === 'buy') || action === 'upgrade' ? 'primary' : 'secondary'}
-          disabled={busy || action === 'current' || action === 'scheduled'}
-          onClick={() => onChoose({ plan, validityPeriodId: item.validityPeriodId, action })}
-        >
-          {t(actionKeys[action])}
-        </Button>
         {forever && (
           <ForeverOffer
             plan={plan}
@@ -177,6 +170,14 @@ export function PlanCard({
             busy={busy}
           />
         )}
+        <Button
+          className="w-full"
+          variant={(highlighted && action === 'buy') || action === 'upgrade' ? 'primary' : 'secondary'}
+          disabled={busy || action === 'current' || action === 'scheduled'}
+          onClick={() => onChoose({ plan, validityPeriodId: item.validityPeriodId, action })}
+        >
+          {t(actionKeys[action])}
+        </Button>
       </div>
     </article>
   );
@@ -201,7 +202,7 @@ function ForeverOffer({
   const { t } = useTranslation();
   const format = useFormatMinor();
   return (
-    <div className="mt-4 rounded-2xl bg-slate-50 p-3 text-sm">
+    <div className="mb-4 rounded-2xl bg-slate-50 p-3 text-sm">
       <p className="flex items-start gap-2 text-slate-700">
         <InfinityIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-violet-600" />
         {t('pricing.plan.forever')}
