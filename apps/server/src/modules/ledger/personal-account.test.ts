@@ -193,6 +193,23 @@ describe.each(testDatabases)('the personal account (%s)', (kind) => {
     expect((await account(token)).balance.amountMinor).toBe(21_000);
   });
 
+  it('takes the money once when one order is paid from it by several requests at once', async () => {
+    const token = await person('doubler');
+    await topUp(token, 100_000);
+    const order = await unpaidOrder(token);
+    const answers = await Promise.all([1, 2, 3, 4].map(() => payFromAccount(token, order)));
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses, answers.map((answer) => answer.body).join('\n')).toEqual([200, 409, 409, 409]);
+    for (const refused of answers.filter((answer) => answer.statusCode === 409)) {
+      expect(refused.json().code).toBe('ORDER_NOT_PAYABLE');
+    }
+    const after = await account(token);
+    expect(after.balance.amountMinor).toBe(71_000);
+    expect(after.entries.filter((entry: { type: string }) => entry.type === 'payment')).toHaveLength(1);
+    const [paid] = (await call(token, '/orders/fetchOrderList')).json().output;
+    expect(paid.status).toBe('fulfilled');
+  });
+
   it('is off when the store does not allow personal accounts', async () => {
     // An app of its own: the store's options are read once and cached.
     const closed = await createTestApp(kind, {}, { now: clock.now });

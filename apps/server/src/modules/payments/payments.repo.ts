@@ -43,6 +43,19 @@ export function createPaymentsRepo(transactor: Pick<Transactor, 'executor'>) {
       return row ?? null;
     },
 
+    /**
+     * The order's payments, locked for the rest of the transaction: two payments of one order that
+     * lock them settle one after the other, and the second sees the first.
+     */
+    async lockOfOrder(orderId: string): Promise<PaymentRow[]> {
+      return await db()
+        .select()
+        .from(payments)
+        .where(eq(payments.orderId, orderId))
+        .orderBy(asc(payments.createdAt))
+        .for('update');
+    },
+
     async ofOrder(orderId: string): Promise<PaymentRow[]> {
       return await db()
         .select()

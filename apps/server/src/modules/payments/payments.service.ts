@@ -154,7 +154,9 @@ export function createPaymentsService(deps: {
   /**
    * Pays from the personal account at once: the money is taken and the payment settled as paid in
    * one transaction (the order is fulfilled in it), keyed by the payment; too little money leaves
-   * the payment failed and the order unpaid, to be paid another way.
+   * the payment failed and the order unpaid, to be paid another way. The transaction first locks
+   * the order's payments, so of two paying the same order at once the second finds it paid and
+   * takes nothing (ORDER_NOT_PAYABLE).
    */
   async function payFromWallet(
     input: { orderId: string; userId: string; amount: Money; resolveUrl: string; rejectUrl: string },
@@ -179,6 +181,10 @@ export function createPaymentsService(deps: {
     });
     try {
       const { payment, becamePaid } = await deps.transactor.run(async () => {
+        const ofOrder = await repo.lockOfOrder(input.orderId);
+        if (ofOrder.some((row) => row.id !== id && row.status === 'paid')) {
+          throw new DomainError('ORDER_NOT_PAYABLE');
+        }
         await wallet.take({
           userId: input.userId,
           amount: input.amount,
@@ -197,13 +203,12 @@ export function createPaymentsService(deps: {
           );
       }
     } catch (error) {
-      if (error instanceof DomainError && error.code === 'INSUFFICIENT_FUNDS') {
-        await repo.update(id, {
-          status: 'failed',
-          failureReason: 'insufficient funds',
-          updatedAt: deps.now(),
-        });
-      }
+      const reasons: Record<string, string> = {
+        INSUFFICIENT_FUNDS: 'insufficient funds',
+        ORDER_NOT_PAYABLE: 'the order was paid meanwhile',
+      };
+      const reason = error instanceof DomainError ? reasons[error.code] : undefined;
+      if (reason) await repo.update(id, { status: 'failed', failureReason: reason, updatedAt: deps.now() });
       throw error;
     }
     return {
