@@ -155,6 +155,7 @@ export function createServices({ config, database, log, now, ...options }: Servi
   const usersRepo = createUsersRepo(transactor);
   const permissions = createPermissionService({
     repo: usersRepo,
+    transactor,
     mailer,
     sms,
     limiter,

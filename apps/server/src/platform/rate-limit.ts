@@ -5,10 +5,11 @@ export interface RateLimiter {
   /** Counts one hit; `allowed` is false once the key went over its limit in the current window. */
   hit(key: string, rule: RateRule): Promise<RateVerdict>;
   /**
-   * Whether one more hit would still be allowed, without counting it: a lock is checked before the
-   * guarded work (a password check), and only a failure counts.
+   * Takes back one hit of the current window. Guesses (passwords, codes, keys) are counted before
+   * they are checked, so that parallel guesses cannot all pass a check made before any of them
+   * counted; one that turns out right is forgiven.
    */
-  peek(key: string, rule: RateRule): Promise<RateVerdict>;
+  forgive(key: string): Promise<void>;
   /** Forgets a key (a successful login clears its failures). */
   reset(key: string): Promise<void>;
 }
@@ -67,12 +68,9 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
       window.count += 1;
       return verdict(window, rule, time);
     },
-    async peek(key, rule) {
-      const time = now();
+    async forgive(key) {
       const window = windows.get(key);
-      const current = window && window.resetAt > time ? window : { count: 0, resetAt: time + rule.windowMs };
-      // As if this were the next hit: allowed while the count is still under the limit.
-      return verdict({ count: current.count + 1, resetAt: current.resetAt }, rule, time);
+      if (window && window.resetAt > now() && window.count > 0) window.count -= 1;
     },
     async reset(key) {
       windows.delete(key);

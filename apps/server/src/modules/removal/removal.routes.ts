@@ -140,14 +140,13 @@ export async function publicApiRoutes(
     const value = (request.headers['x-access-token'] ?? request.headers['x-api-key']) as string | undefined;
     let caller = `ip:${request.ip}`;
     if (value) {
-      // Guessing keys is slowed per address; the lock holds before any key is looked up.
+      // Guessing keys is slowed per address; the lock holds before any key is looked up. Each try
+      // counts before the lookup (parallel guesses cannot all pass); a right key is forgiven.
       const failures = `api-key-failures:${request.ip}`;
-      refuseWhenLimited(await options.limiter.peek(failures, wrongApiKeys));
+      refuseWhenLimited(await options.limiter.hit(failures, wrongApiKeys));
       const found = await options.apiKeys.authenticate(value);
-      if (!found) {
-        await options.limiter.hit(failures, wrongApiKeys);
-        throw actionFailed(100, undefined, 403);
-      }
+      if (!found) throw actionFailed(100, undefined, 403);
+      await options.limiter.forgive(failures);
       request.user = found.user;
       request.apiKeyId = found.keyId;
       caller = `key:${found.keyId}`;

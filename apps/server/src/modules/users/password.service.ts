@@ -178,9 +178,9 @@ export function createPasswordService(deps: PasswordDeps) {
       newPassword: string;
     }): Promise<void> {
       const failuresKey = `password:change:${input.user.id}`;
-      refuseWhenLimited(await deps.limiter.peek(failuresKey, passwordPolicy.changeFailuresPerUser));
+      // Counted before the check, so that parallel guesses cannot all pass it; a right one resets it.
+      refuseWhenLimited(await deps.limiter.hit(failuresKey, passwordPolicy.changeFailuresPerUser));
       if (!(await verifyPassword(input.user.passwordHash, input.password))) {
-        await deps.limiter.hit(failuresKey, passwordPolicy.changeFailuresPerUser);
         throw new DomainError('INVALID_CREDENTIALS');
       }
       await deps.limiter.reset(failuresKey);

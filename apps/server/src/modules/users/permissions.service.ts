@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Language, PermissionItem, PermissionType } from '@cutout/contracts';
+import type { Transactor } from '../../platform/db/transactions.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { Mailer, Sms } from '../../platform/messaging/messaging.port.ts';
 import { type RateLimiter, refuseWhenLimited } from '../../platform/rate-limit.ts';
@@ -22,6 +23,7 @@ type Purpose = 'user_verify' | 'user_reset_password';
 
 export interface PermissionDeps {
   repo: UsersRepo;
+  transactor: Transactor;
   mailer: Mailer;
   sms: Sms;
   limiter: RateLimiter;
@@ -57,6 +59,17 @@ export function toPermissionItem(row: PermissionItemRow, now: Date, language: La
     expiredAt: row.expiredAt.toISOString(),
     expiredAtText: expiredAtText(row.expiredAt, now, language),
   };
+}
+
+/** NEXT_REQUEST_NOT_YET while the address's last code is younger than the wait between codes. */
+function refuseBeforeNextRequest(previous: PermissionItemRow | null, now: Date): void {
+  if (!previous || previous.nextRequestAt <= now) return;
+  const seconds = Math.ceil((previous.nextRequestAt.getTime() - now.getTime()) / 1000);
+  throw new DomainError('NEXT_REQUEST_NOT_YET', {
+    params: { seconds },
+    details: { seconds, nextRequestAt: previous.nextRequestAt.toISOString() },
+    headers: { 'retry-after': String(seconds) },
+  });
 }
 
 /** Verification codes by e-mail and SMS: request, approve, and use once. */
@@ -107,11 +120,12 @@ export function createPermissionService(deps: PermissionDeps) {
     if (row.expiredAt <= now) throw new DomainError('CODE_EXPIRED', { details: { id: row.id } });
     const otp = input.otp?.trim();
     if (!otp) throw new DomainError('CODE_REQUIRED', { details: { id: row.id } });
-    if (row.attempts >= codePolicy.maxAttempts)
-      throw new DomainError('ATTEMPTS_EXCEEDED', { details: { id: row.id } });
+    // The attempt counts before the code is compared, in one statement: of parallel guesses at
+    // most the attempts left are compared at all.
+    const attempts = await deps.repo.countCodeAttempt(row.id, codePolicy.maxAttempts);
+    if (attempts === null) throw new DomainError('ATTEMPTS_EXCEEDED', { details: { id: row.id } });
     if (!sameDigest(row.otpHash, otpDigest(row.id, otp))) {
-      await deps.repo.updatePermissionItem(row.id, { attempts: row.attempts + 1 });
-      const left = codePolicy.maxAttempts - row.attempts - 1;
+      const left = codePolicy.maxAttempts - attempts;
       throw new DomainError(left > 0 ? 'CODE_NOT_VALID' : 'ATTEMPTS_EXCEEDED', {
         details: { id: row.id, attemptsLeft: left },
       });
@@ -136,38 +150,36 @@ export function createPermissionService(deps: PermissionDeps) {
       notice: CodeNotice;
     }): Promise<PermissionItem> {
       const now = deps.now();
-      const previous = await deps.repo.findLatestPermissionItem({
-        storeId: input.storeId,
-        typeId: input.typeId,
-        address: input.address,
-        purpose: input.purpose,
-      });
-      if (previous && previous.nextRequestAt > now) {
-        const seconds = Math.ceil((previous.nextRequestAt.getTime() - now.getTime()) / 1000);
-        throw new DomainError('NEXT_REQUEST_NOT_YET', {
-          params: { seconds },
-          details: { seconds, nextRequestAt: previous.nextRequestAt.toISOString() },
-          headers: { 'retry-after': String(seconds) },
-        });
-      }
-      const hour = { windowMs: 3_600_000 };
-      await limit(`code:address:${input.typeId}:${input.address}`, {
-        ...hour,
-        limit: codePolicy.perAddressPerHour,
-      });
-      await limit(`code:client:${input.client}`, { ...hour, limit: codePolicy.perClientPerHour });
-
-      const id = randomUUID();
       const otp = newOtp(codePolicy.length);
-      const row = await deps.repo.insertPermissionItem({
-        id,
-        storeId: input.storeId,
-        purpose: input.purpose,
-        typeId: input.typeId,
-        address: input.address,
-        otpHash: otpDigest(id, otp),
-        nextRequestAt: new Date(now.getTime() + codePolicy.resendAfterMs),
-        expiredAt: new Date(now.getTime() + codePolicy.lifetimeMs),
+      // The wait between two codes is checked and the new one written under a lock on the address:
+      // of requests made at once, one sends a code and the others are told to wait.
+      const row = await deps.transactor.run(async () => {
+        const address = {
+          storeId: input.storeId,
+          typeId: input.typeId,
+          address: input.address,
+          purpose: input.purpose,
+        };
+        await deps.repo.lockCodeRequests(address);
+        const previous = await deps.repo.findLatestPermissionItem(address);
+        refuseBeforeNextRequest(previous, now);
+        const hour = { windowMs: 3_600_000 };
+        await limit(`code:address:${input.typeId}:${input.address}`, {
+          ...hour,
+          limit: codePolicy.perAddressPerHour,
+        });
+        await limit(`code:client:${input.client}`, { ...hour, limit: codePolicy.perClientPerHour });
+        const id = randomUUID();
+        return deps.repo.insertPermissionItem({
+          id,
+          storeId: input.storeId,
+          purpose: input.purpose,
+          typeId: input.typeId,
+          address: input.address,
+          otpHash: otpDigest(id, otp),
+          nextRequestAt: new Date(now.getTime() + codePolicy.resendAfterMs),
+          expiredAt: new Date(now.getTime() + codePolicy.lifetimeMs),
+        });
       });
       await deliver({ ...input, otp });
       return toPermissionItem(row, now, input.language);

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Transactor } from '../../platform/db/transactions.ts';
 import { accessTokens, passwordResetTokens, permissionItems, userPassports, users } from './users.schema.ts';
 
@@ -125,6 +125,28 @@ export function createUsersRepo(transactor: Pick<Transactor, 'executor'>) {
         .orderBy(desc(permissionItems.createdAt))
         .limit(1);
       return row ?? null;
+    },
+
+    /**
+     * Holds an address's codes of one purpose for the rest of the transaction in progress, so that
+     * code requests for it made at once are answered one after another (the second sees the first).
+     */
+    async lockCodeRequests(key: { storeId: string; typeId: string; purpose: string; address: string }) {
+      const name = `permission_items:${key.storeId}:${key.typeId}:${key.purpose}:${key.address}`;
+      await db().execute(sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`);
+    },
+
+    /**
+     * Counts one attempt at an item's code while it has attempts left, in one statement (parallel
+     * guesses each take one): answers the attempts now counted, or null when none were left.
+     */
+    async countCodeAttempt(id: string, maxAttempts: number): Promise<number | null> {
+      const [row] = await db()
+        .update(permissionItems)
+        .set({ attempts: sql`${permissionItems.attempts} + 1` })
+        .where(and(eq(permissionItems.id, id), lt(permissionItems.attempts, maxAttempts)))
+        .returning({ attempts: permissionItems.attempts });
+      return row?.attempts ?? null;
     },
 
     async updatePermissionItem(id: string, changes: Partial<PermissionItemRow>): Promise<void> {

@@ -197,6 +197,24 @@ describe.each(testDatabases)('account security on %s', (kind) => {
     });
   });
 
+  describe('guesses at once', () => {
+    it('let no more than five wrong current passwords through on a change', async () => {
+      const token = await registerUser(t, 'change-rush@example.com', 'right-password');
+      const guesses = await Promise.all(
+        Array.from({ length: 15 }, (_, n) =>
+          post(
+            '/users/changePassword',
+            { password: `guess-${n}-x`, newPassword: 'new-password' },
+            auth(token),
+          ),
+        ),
+      );
+      const statuses = guesses.map((guess) => guess.statusCode);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+    });
+  });
+
   describe('free litres', () => {
     it('go to verified accounts only: an anonymous account has none and cannot spend', async () => {
       const verified = await registerUser(t, 'free@example.com');

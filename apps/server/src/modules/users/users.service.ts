@@ -107,15 +107,14 @@ export function createUsersService(deps: UsersDeps) {
       await limit(`login:client:${input.client}`, sessionPolicy.loginAttemptsPerClient);
       const failuresKey = `login:address:${input.store.snapshot.store.id}:${address}`;
       // A locked account is refused before its password is checked: guesses spread over many
-      // client addresses must not go on while the right one would still get through.
-      refuseWhenLimited(await deps.limiter.peek(failuresKey, sessionPolicy.loginFailuresPerAddress));
+      // client addresses must not go on while the right one would still get through. Each try
+      // counts before the check (parallel guesses cannot all pass it); a right password is forgiven.
+      refuseWhenLimited(await deps.limiter.hit(failuresKey, sessionPolicy.loginFailuresPerAddress));
       const user = await repo.findByAddress(input.store.snapshot.store.id, input);
       const valid = await verifyPassword(user?.passwordHash, input.password);
-      if (!user || !valid) {
-        await deps.limiter.hit(failuresKey, sessionPolicy.loginFailuresPerAddress);
-        throw new DomainError('INVALID_CREDENTIALS');
-      }
+      if (!user || !valid) throw new DomainError('INVALID_CREDENTIALS');
       if (user.passwordResetRequired) {
+        await deps.limiter.forgive(failuresKey);
         throw new DomainError('PASSWORD_RESET_REQUIRED', {
           details: { email: user.email, phoneNumber: user.phoneNumber },
         });

@@ -127,6 +127,41 @@ describe.each(testDatabases)('users on %s', (kind) => {
       expect(last.json().code).toBe('ATTEMPTS_EXCEEDED');
     });
 
+    it('compares at most five guesses at a code when they come at once, and sends one code at a time', async () => {
+      const { item, code } = await requestCode('rush-code@example.com');
+      const wrong = (n: number) => String((Number(code) + 1 + n) % 1_000_000).padStart(6, '0');
+      const guesses = await Promise.all(
+        Array.from({ length: 20 }, (_, n) =>
+          post('/permissions/approve?typeId=email', {
+            purpose: 'user_verify',
+            permissionItemList: [{ id: item.id, otp: wrong(n) }],
+          }),
+        ),
+      );
+      const codes = guesses.map((guess) => guess.json().code);
+      expect(codes.filter((answer) => answer === 'CODE_NOT_VALID')).toHaveLength(4);
+      expect(codes.filter((answer) => answer === 'ATTEMPTS_EXCEEDED')).toHaveLength(16);
+      const right = await post('/permissions/approve?typeId=email', {
+        purpose: 'user_verify',
+        permissionItemList: [{ id: item.id, otp: code }],
+      });
+      expect(right.json().code).toBe('ATTEMPTS_EXCEEDED');
+
+      const requests = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          post('/permissions/request?typeId=email', {
+            purpose: 'user_verify',
+            email: 'rush-send@example.com',
+          }),
+        ),
+      );
+      const answers = requests.map((request) => request.statusCode).sort();
+      expect(answers).toEqual([200, 429, 429, 429, 429, 429, 429, 429]);
+      expect(requests.find((request) => request.statusCode === 429)?.json().code).toBe(
+        'NEXT_REQUEST_NOT_YET',
+      );
+    });
+
     it('says when a code has expired, and when it is missing', async () => {
       const { item, code } = await requestCode('erin@example.com');
       const missing = await post('/permissions/approve?typeId=email', {
@@ -289,6 +324,20 @@ describe.each(testDatabases)('users on %s', (kind) => {
       const limited = await post('/login', { email: 'kate@example.com', password: 'right-password' });
       expect(limited.statusCode).toBe(429);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(800);
+    });
+
+    it('lets no more than five guesses at a password through when they come at once', async () => {
+      await registered('rush@example.com', 'right-password');
+      const guesses = await Promise.all(
+        Array.from({ length: 20 }, (_, n) =>
+          post('/login', { email: 'rush@example.com', password: `nope-${n}` }),
+        ),
+      );
+      const statuses = guesses.map((guess) => guess.statusCode);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+      const locked = await post('/login', { email: 'rush@example.com', password: 'right-password' });
+      expect(locked.statusCode).toBe(429);
     });
 
     it('asks for a password reset when the account is flagged', async () => {

@@ -231,7 +231,22 @@ export function createVouchersService(deps: {
         { key: `voucher-failures:user:${request.userId}`, rule: voucherPolicy.failuresPerUser },
         { key: `voucher-failures:ip:${request.client}`, rule: voucherPolicy.failuresPerAddress },
       ];
-      for (const { key, rule } of failures) refuseWhenLimited(await deps.limiter.peek(key, rule));
+      // Each try counts before the code is looked up (parallel guesses cannot all pass a check made
+      // before any counted); a code that was no guess is forgiven.
+      const verdicts = [];
+      for (const { key, rule } of failures) verdicts.push(await deps.limiter.hit(key, rule));
+      const forgive = async () => {
+        for (const { key } of failures) await deps.limiter.forgive(key);
+      };
+      const refused = verdicts.find((verdict) => !verdict.allowed);
+      if (refused) {
+        // Only the counter that is over its limit keeps this try: a user locked out must not use
+        // up their address's tries, nor the reverse.
+        for (const [index, { key }] of failures.entries()) {
+          if (verdicts[index]?.allowed) await deps.limiter.forgive(key);
+        }
+        refuseWhenLimited(refused);
+      }
       const code = normalizeVoucherCode(typed);
       try {
         const row = await deps.transactor.run(async () => {
@@ -246,12 +261,13 @@ export function createVouchersService(deps: {
           await give(redeemed, request.userId);
           return redeemed;
         });
+        await forgive();
         return present(row, request.userId, request.language);
       } catch (error) {
         const guessed =
           error instanceof DomainError &&
           ['PIN_CODE_UNKNOWN', 'PIN_CODE_ALREADY_APPLIED', 'PIN_CODE_VOID'].includes(error.code);
-        if (guessed) for (const { key, rule } of failures) await deps.limiter.hit(key, rule);
+        if (!guessed) await forgive();
         throw error;
       }
     },

@@ -164,6 +164,38 @@ describe.each(testDatabases)('pin codes and gift cards (%s)', (kind) => {
     expect(await litreBalance(t, token)).toBe(5);
   });
 
+  it('lets no more than 10 guesses through when they come at once; a right code is no guess', async () => {
+    // From addresses of their own: the other tests' guesses count against 127.0.0.1.
+    const applyFrom = (remoteAddress: string) => (token: string, pinCode: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/stores/shoppingCarts/applyPinCode',
+        payload: { pinCode },
+        headers: { authorization: token },
+        remoteAddress,
+      });
+    const rusher = await person('rusher');
+    const guesses = await Promise.all(
+      Array.from({ length: 25 }, (_, n) =>
+        applyFrom('10.91.0.1')(rusher.token, `RUSH-${String(n).padStart(4, 'X')}-CODE`),
+      ),
+    );
+    const statuses = guesses.map((guess) => guess.statusCode);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+
+    const careful = await person('careful');
+    const [code] = (
+      await issue({ batch: `careful-${kind}`, quantity: 1, grant: { type: 'litres', litres: 2 } })
+    ).json().codes;
+    const carefulApply = applyFrom('10.91.0.2');
+    for (let n = 0; n < 9; n++) await carefulApply(careful.token, `MISS-${String(n).padStart(4, 'X')}-CODE`);
+    expect((await carefulApply(careful.token, code)).statusCode).toBe(200);
+    // Nine guesses so far, not ten: one more wrong code is still answered.
+    expect((await carefulApply(careful.token, 'MISS-LAST-CODE')).statusCode).toBe(400);
+    expect((await carefulApply(careful.token, 'MISS-OVER-CODE')).statusCode).toBe(429);
+  });
+
   it('lets only the operator issue batches, idempotent by name, and checks what they give', async () => {
     const batch = { batch: `partners-${kind}`, quantity: 3, grant: { type: 'litres', litres: 10 } };
     expect((await issue(batch, null)).statusCode).toBe(403);
