@@ -60,6 +60,32 @@ describe('the one error model', () => {
     });
   });
 
+  it('says what a schema refused in the request language, keyed by the check that failed', async () => {
+    const refuse = (language: string, payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/stores/forms/answer',
+        headers: { 'x-locale-id': language },
+        payload,
+      });
+    const russian = (await refuse('ru', { fieldItemList: 'x' })).json();
+    expect(russian).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'Некоторые поля заполнены неверно.',
+      details: {
+        issues: [{ path: 'fieldItemList', key: 'invalid_type', message: 'Неверный тип: ожидается массив' }],
+      },
+    });
+    const tooLong = (await refuse('ru', { formId: 'x'.repeat(101) })).json();
+    expect(tooLong.details.issues[0]).toMatchObject({ path: 'formId', key: 'too_big' });
+    expect(tooLong.details.issues[0].message).toMatch(/^Слишком большое значение/);
+    const english = (await refuse('en', { fieldItemList: 'x' })).json();
+    expect(english.details.issues[0]).toMatchObject({
+      key: 'invalid_type',
+      message: 'Invalid input: expected array, received string',
+    });
+  });
+
   it('answers 415 for a content type it cannot read', async () => {
     const response = await t.app.inject({
       method: 'POST',

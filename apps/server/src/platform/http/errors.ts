@@ -2,6 +2,7 @@ import { type ErrorBody, type ErrorCode, errorStatus, type Language } from '@cut
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import { z } from 'zod';
 import { actionMessage, errorMessage, fieldMessage } from '../error-messages.ts';
 import { DomainError } from '../errors.ts';
 
@@ -39,20 +40,61 @@ const fastifyCodes: Record<string, ErrorCode> = {
  * message becomes the error's own, so that a client can show it as it is.
  */
 export function validationError(
-  issues: Array<{ path: string; message: string }>,
+  issues: Array<{ path: string; message: string; schemaIssue?: SchemaIssue }>,
   language: Language,
   context?: string,
 ): DomainError {
-  const translated = issues.map((issue) => ({
-    path: issue.path,
-    key: issue.message,
-    message: fieldMessage(issue.message, language) ?? issue.message,
-  }));
-  const first = translated.find((issue) => issue.key !== issue.message);
+  const translated = issues.map((issue) => {
+    const known = fieldMessage(issue.message, language);
+    if (known) return { path: issue.path, key: issue.message, message: known, known: true };
+    // A schema's own check (a number out of range, an unknown field) with the validator's text,
+    // not a key of ours: its code is the key, its message the validator's in the request's language.
+    if (issue.schemaIssue && !/^[a-z][a-z0-9_]*$/.test(issue.message))
+      return {
+        path: issue.path,
+        key: issue.schemaIssue.code,
+        message: schemaIssueMessage(issue.schemaIssue, issue.message, language),
+        known: false,
+      };
+    return { path: issue.path, key: issue.message, message: issue.message, known: false };
+  });
+  const first = translated.find((issue) => issue.known);
   return new DomainError('VALIDATION_ERROR', {
-    details: { ...(context ? { context } : {}), issues: translated },
+    details: {
+      ...(context ? { context } : {}),
+      issues: translated.map(({ known: _known, ...issue }) => issue),
+    },
     ...(first ? { message: first.message } : {}),
   });
+}
+
+/** A schema validator's issue: its code and parameters (zod's, as fastify-type-provider-zod passes them). */
+export interface SchemaIssue {
+  code: string;
+  params: Record<string, unknown>;
+}
+
+const russianSchemaMessages = z.locales.ru();
+const russianTypes: Record<string, string> = {
+  number: 'число',
+  int: 'целое число',
+  string: 'строка',
+  boolean: 'true или false',
+  object: 'объект',
+  array: 'массив',
+};
+
+/** The validator's message in English as it is; in Russian from zod's Russian locale. */
+function schemaIssueMessage(issue: SchemaIssue, english: string, language: Language): string {
+  if (language === 'en') return english;
+  // The issues reach us without the input, which zod's Russian text of a wrong type would name.
+  if (issue.code === 'invalid_type') {
+    const expected = String(issue.params.expected ?? '');
+    return `Неверный тип: ожидается ${russianTypes[expected] ?? expected}`;
+  }
+  const localized = russianSchemaMessages.localeError({ ...issue.params, code: issue.code } as never);
+  const text = typeof localized === 'string' ? localized : localized?.message;
+  return text ?? english;
 }
 
 /** Turns anything a handler threw into a DomainError; unexpected faults become INTERNAL_ERROR. */
@@ -75,6 +117,7 @@ function toDomainError(error: FastifyError, bodyLimit: number, language: Languag
       error.validation.map((issue) => ({
         path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
         message: issue.message ?? 'invalid',
+        schemaIssue: { code: issue.keyword, params: issue.params as Record<string, unknown> },
       })),
       language,
       error.validationContext,
