@@ -20,6 +20,15 @@ describe('the memory rate limiter', () => {
     expect((await limiter.hit('k', rule)).remaining).toBe(1);
   });
 
+  it('peeks without counting', async () => {
+    const limiter = createMemoryRateLimiter();
+    const rule = { limit: 1, windowMs: 60_000 };
+    expect((await limiter.peek('p', rule)).allowed).toBe(true);
+    expect((await limiter.peek('p', rule)).allowed).toBe(true);
+    await limiter.hit('p', rule);
+    expect((await limiter.peek('p', rule)).allowed).toBe(false);
+  });
+
   it('lets at most the limit through when the hits come at once', async () => {
     const limiter = createMemoryRateLimiter();
     const rule = { limit: 5, windowMs: 60_000 };

@@ -10,6 +10,12 @@ export interface RateLimiter {
    * counted; one that turns out right is forgiven.
    */
   forgive(key: string): Promise<void>;
+  /**
+   * Whether one more hit would still be allowed, without counting it: for a lock on failures where
+   * right answers come often and at once (API keys), so that counting them up front would refuse
+   * them; parallel wrong ones may then each pass the check once.
+   */
+  peek(key: string, rule: RateRule): Promise<RateVerdict>;
   /** Forgets a key (a successful login clears its failures). */
   reset(key: string): Promise<void>;
 }
@@ -67,6 +73,13 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
       }
       window.count += 1;
       return verdict(window, rule, time);
+    },
+    async peek(key, rule) {
+      const time = now();
+      const window = windows.get(key);
+      const current = window && window.resetAt > time ? window : { count: 0, resetAt: time + rule.windowMs };
+      // As if this were the next hit: allowed while the count is still under the limit.
+      return verdict({ count: current.count + 1, resetAt: current.resetAt }, rule, time);
     },
     async forgive(key) {
       const window = windows.get(key);

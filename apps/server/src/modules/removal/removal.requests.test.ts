@@ -282,6 +282,9 @@ describe('removal requests', () => {
         expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
       }
       expect((await account('198.51.100.8', rightKey)).statusCode).toBe(200);
+      // A client's many right keys at once are no guesses: none is refused by the lock.
+      const batch = await Promise.all(Array.from({ length: 15 }, () => account('198.51.100.9', rightKey)));
+      expect(batch.map((answer) => answer.statusCode)).toEqual(Array(15).fill(200));
     });
 
     it('allows a visitor 30 previews a minute per address, then 429 with Retry-After', async () => {

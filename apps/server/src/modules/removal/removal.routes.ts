@@ -140,13 +140,16 @@ export async function publicApiRoutes(
     const value = (request.headers['x-access-token'] ?? request.headers['x-api-key']) as string | undefined;
     let caller = `ip:${request.ip}`;
     if (value) {
-      // Guessing keys is slowed per address; the lock holds before any key is looked up. Each try
-      // counts before the lookup (parallel guesses cannot all pass); a right key is forgiven.
+      // Guessing keys is slowed per address; the lock holds before any key is looked up. Only a
+      // wrong key counts: a client sends many right ones at once, which counting up front would
+      // refuse; parallel wrong ones may each pass the lock once, against keys of 256 random bits.
       const failures = `api-key-failures:${request.ip}`;
-      refuseWhenLimited(await options.limiter.hit(failures, wrongApiKeys));
+      refuseWhenLimited(await options.limiter.peek(failures, wrongApiKeys));
       const found = await options.apiKeys.authenticate(value);
-      if (!found) throw actionFailed(100, undefined, 403);
-      await options.limiter.forgive(failures);
+      if (!found) {
+        await options.limiter.hit(failures, wrongApiKeys);
+        throw actionFailed(100, undefined, 403);
+      }
       request.user = found.user;
       request.apiKeyId = found.keyId;
       caller = `key:${found.keyId}`;

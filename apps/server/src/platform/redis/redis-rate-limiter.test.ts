@@ -37,10 +37,13 @@ describe.runIf(testRedisUrl)('the Redis rate limiter', () => {
     other.disconnect();
   });
 
-  it('forgives a hit (never below zero), resets a key, and starts a new window when one ends', async () => {
+  it('peeks without counting, forgives a hit (never below zero), resets a key, and starts a new window when one ends', async () => {
     const limiter = createRedisRateLimiter(redis, { prefix });
     const rule = { limit: 1, windowMs: 400 };
+    expect((await limiter.peek('code:x', rule)).allowed).toBe(true);
+    expect((await limiter.peek('code:x', rule)).allowed).toBe(true);
     expect((await limiter.hit('code:x', rule)).allowed).toBe(true);
+    expect((await limiter.peek('code:x', rule)).allowed).toBe(false);
     await limiter.forgive('code:x');
     await limiter.forgive('code:x');
     expect((await limiter.hit('code:x', rule)).allowed).toBe(true);

@@ -38,6 +38,20 @@ export function createRedisRateLimiter(
     async forgive(key) {
       await redis.eval(forgiveScript, 1, prefix + key);
     },
+    async peek(key, rule) {
+      const replies = await redis
+        .multi()
+        .get(prefix + key)
+        .pttl(prefix + key)
+        .exec();
+      const count = Number(replies?.[0]?.[1] ?? 0);
+      const left = Number(replies?.[1]?.[1] ?? -2);
+      const time = now();
+      const current =
+        left > 0 ? { count, resetAt: time + left } : { count: 0, resetAt: time + rule.windowMs };
+      // As if this were the next hit: allowed while the count is still under the limit.
+      return verdict({ count: current.count + 1, resetAt: current.resetAt }, rule, time);
+    },
     async reset(key) {
       await redis.del(prefix + key);
     },
