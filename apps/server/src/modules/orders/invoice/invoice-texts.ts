@@ -1,3 +1,4 @@
+import { formatMoney } from '@cutout/contracts';
 import type { InvoiceCurrency, InvoiceDocument, InvoiceLanguage } from './invoice-document.ts';
 
 interface InvoiceTexts {
@@ -101,14 +102,6 @@ export type StampTone = 'good' | 'pending' | 'void';
 /** Labels, money, dates and the status stamp of one invoice, all in the document's language. */
 export function invoiceWording(language: InvoiceLanguage, currency: InvoiceCurrency) {
   const locale = locales[language];
-  // narrowSymbol so English invoices in roubles show ₽ rather than "RUB".
-  const money = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
   const quantity = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
   // The document carries no time zone; UTC keeps the printed date the same on every server.
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
@@ -116,8 +109,8 @@ export function invoiceWording(language: InvoiceLanguage, currency: InvoiceCurre
 
   return {
     t,
-    // All three currencies have two minor digits, so dividing by 100 is exact enough for display.
-    money: (minor: number) => money.format(minor / 100),
+    // As the site and the mails write money: "₽1,234.50" in English, not "RUB 1,234.50".
+    money: (minor: number) => formatMoney(minor, currency, locale),
     quantity: (value: number) => quantity.format(value),
     date: (value: Date) => date.format(value),
     percent: (rate: number) => `${quantity.format(rate)}%`,
