@@ -369,9 +369,10 @@ export async function buildApp({
           origin: '*',
           credentials: false,
           methods: ['GET', 'POST'],
-          allowedHeaders: ['X-Access-Token', 'X-Api-Key', 'Content-Type', 'Accept'],
+          allowedHeaders: ['X-Access-Token', 'X-Api-Key', 'Content-Type', 'Accept', 'Idempotency-Key'],
           exposedHeaders: [
             ...Object.values(removalHeaders),
+            'Idempotent-Replayed',
             'X-Type',
             'X-RateLimit-Limit',
             'X-RateLimit-Remaining',

@@ -240,14 +240,14 @@ export function createServices({ config, database, log, now, ...options }: Servi
           log,
         })
       : lazyEngine(config);
+  const removalRepo = createRemovalRepo(transactor);
   const removal = createRemovalService({
     engine: options.engine ?? (ownEngine as ReturnType<typeof lazyEngine>).get,
-    removeBackground: createRemoveBackgroundWorkflow({
-      transactor,
-      litres,
-      repo: createRemovalRepo(transactor),
-      log,
-    }),
+    removeBackground: createRemoveBackgroundWorkflow({ transactor, litres, repo: removalRepo, log }),
+    repo: removalRepo,
+    now,
+    // A retry waits for its key's first request as long as a removal may wait for its result.
+    keyWaitMs: config.queue.timeoutMs,
     litreCostFull: stores.constants().litreCostFull,
     litresOf: async (holder) => (await litres.balance(holder)).total,
     fetchOptions: {

@@ -93,6 +93,10 @@ export const errorStatus = {
   FORM_NOT_SET: 400,
   /** The personal account holds less money than the order costs. */
   INSUFFICIENT_FUNDS: 402,
+  /** An Idempotency-Key sent again with another image or other options (within its 24 hours). */
+  IDEMPOTENCY_KEY_REUSED: 422,
+  /** The first request with this Idempotency-Key is still running; Retry-After says when to ask. */
+  IDEMPOTENCY_KEY_IN_USE: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -133,6 +137,8 @@ export const actionErrorCodes = {
   invalidType: 120,
   invalidShadow: 121,
   invalidSemitransparency: 122,
+  /** An Idempotency-Key header that is not 1-255 visible ASCII characters. */
+  invalidIdempotencyKey: 123,
 } as const;
 
 /** Action error codes that mark the input image itself as invalid. */

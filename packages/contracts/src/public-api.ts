@@ -110,6 +110,9 @@ export const publicApiHeaders = {
   rateLimitReset: 'x-ratelimit-reset',
   retryAfter: 'retry-after',
   requestId: 'x-request-id',
+  idempotencyKey: 'idempotency-key',
+  /** On an answer repeated for a retried Idempotency-Key: the result was charged once, before. */
+  idempotentReplayed: 'idempotent-replayed',
 } as const;
 
 interface PublicCode {
@@ -141,6 +144,7 @@ const actionCodes: Record<number, PublicCode> = {
   120: { code: 'invalid_type', title: 'Invalid type parameter given' },
   121: { code: 'invalid_add_shadow', title: 'Invalid add_shadow parameter given' },
   122: { code: 'invalid_semitransparency', title: 'Invalid semitransparency parameter given' },
+  123: { code: 'invalid_idempotency_key', title: 'Invalid Idempotency-Key header given' },
 };
 
 /** remove.bg's code and title of one of our errors, and the status the public API answers it with. */
@@ -171,6 +175,16 @@ const otherCodes: Partial<Record<ErrorCode, PublicCode & { status: number }>> = 
   RATE_LIMITED: { status: 429, code: 'rate_limit_exceeded', title: 'Rate limit exceeded' },
   PAYLOAD_TOO_LARGE: { status: 400, code: 'file_too_large', title: 'File too large' },
   SERVER_BUSY: { status: 503, code: 'service_unavailable', title: 'Service busy' },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    code: 'idempotency_key_reused',
+    title: 'Idempotency key used for another request',
+  },
+  IDEMPOTENCY_KEY_IN_USE: {
+    status: 409,
+    code: 'idempotency_key_in_use',
+    title: 'A request with this idempotency key is in progress',
+  },
   NOT_FOUND: { status: 404, code: 'not_found', title: 'Not found' },
   METHOD_NOT_ALLOWED: { status: 405, code: 'method_not_allowed', title: 'Method not allowed' },
   INTERNAL_ERROR: { status: 500, code: 'internal_error', title: 'Internal server error' },

@@ -200,7 +200,7 @@ export const publicApiErrorBodySchema = z.object({
         code: z
           .enum(errorCodes as [ErrorCode, ...ErrorCode[]])
           .describe('Our error code (ACTION_FAILED, INSUFFICIENT_BALANCE, RATE_LIMITED…).'),
-        errorCode: z.number().int().optional().describe('The number of an ACTION_FAILED (100–122).'),
+        errorCode: z.number().int().optional().describe('The number of an ACTION_FAILED (100–123).'),
         value: z.union([z.string(), z.number()]).optional(),
       }),
     }),

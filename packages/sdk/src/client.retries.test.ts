@@ -23,6 +23,44 @@ describe('retries', () => {
     expect(server.requests).toHaveLength(4);
   });
 
+  it('sends one Idempotency-Key on every try of a call, a new one for the next call, or the caller’s', async () => {
+    const server = await serve((index) => (index % 2 === 0 ? { status: 503 } : pngAnswer));
+    const client = new CutoutClient({ baseUrl: server.baseUrl, retryBaseDelayMs: 1 });
+    await client.removeBackground(png);
+    await client.removeBackground(png);
+    await client.removeBackground(png, { idempotencyKey: 'invoice-7/photo-1' });
+    const keys = server.requests.map((request) => request.headers['idempotency-key']);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toBe(keys[3]);
+    expect(keys[2]).not.toBe(keys[0]);
+    expect(keys.slice(4)).toEqual(['invoice-7/photo-1', 'invoice-7/photo-1']);
+  });
+
+  it('tries again after 409 idempotency_key_in_use (the first try still runs), not after another 409', async () => {
+    const inUse = {
+      status: 409,
+      headers: { 'content-type': 'application/json', 'retry-after': '0' },
+      body: errorBody(409, 'idempotency_key_in_use'),
+    };
+    const server = await serve((index) =>
+      index === 0
+        ? inUse
+        : { status: 200, headers: { 'content-type': 'image/png', 'idempotent-replayed': 'true' }, body: png },
+    );
+    const result = await new CutoutClient({ baseUrl: server.baseUrl }).removeBackground(png);
+    expect(result.replayed).toBe(true);
+    expect(server.requests).toHaveLength(2);
+
+    const conflict = await serve(() => ({ ...inUse, body: errorBody(409, 'conflict') }));
+    await expect(new CutoutClient({ baseUrl: conflict.baseUrl }).removeBackground(png)).rejects.toMatchObject(
+      {
+        status: 409,
+      },
+    );
+    expect(conflict.requests).toHaveLength(1);
+  });
+
   it('waits the seconds of Retry-After before the next try', async () => {
     const server = await serve((index) =>
       index === 0 ? { status: 429, headers: { 'retry-after': '1' } } : pngAnswer,

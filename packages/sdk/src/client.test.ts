@@ -199,6 +199,7 @@ describe('the answer', () => {
       processingTimeMs: 1234,
       rateLimit: { limit: 60, remaining: 59, reset: 1767225600 },
       requestId: 'req-1',
+      replayed: false,
     });
   });
 

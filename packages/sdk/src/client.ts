@@ -1,3 +1,4 @@
+import { publicApiHeaders } from '@cutout/contracts';
 import { apiErrorOf } from './errors.ts';
 import { removalFields, toFormData } from './form.ts';
 import { accountOf, removalResultOf } from './result.ts';
@@ -37,9 +38,15 @@ export class CutoutClient {
     options.signal?.throwIfAborted();
     const fields = await removalFields(image, options);
     const accept = options.output === 'json' ? 'application/json' : binaryAccept;
+    // One key for every try of this call: a retry after a lost answer is not charged again.
+    const idempotencyKey = options.idempotencyKey ?? globalThis.crypto.randomUUID();
     const { response, body } = await this.#send(
       '/removebg',
-      () => ({ method: 'POST', body: toFormData(fields), headers: this.#headers(accept) }),
+      () => ({
+        method: 'POST',
+        body: toFormData(fields),
+        headers: { ...this.#headers(accept), [publicApiHeaders.idempotencyKey]: idempotencyKey },
+      }),
       options.signal,
     );
     return removalResultOf(response, body);

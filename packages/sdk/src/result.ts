@@ -30,6 +30,7 @@ export function removalResultOf(response: Response, body: Uint8Array): RemovalRe
     processingTimeMs: num(h.processingTime),
     rateLimit: limit !== null && remaining !== null && reset !== null ? { limit, remaining, reset } : null,
     requestId: headers.get(h.requestId),
+    replayed: headers.get(h.idempotentReplayed) === 'true',
   };
 }
 

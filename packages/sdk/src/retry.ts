@@ -1,7 +1,8 @@
 import { CutoutApiError, CutoutNetworkError } from './errors.ts';
 
 /**
- * When to try again: after 429, 502, 503, 504 and network failures only, waiting Retry-After when
+ * When to try again: after 429, 502, 503, 504, network failures and a 409 saying that the first try
+ * of the same Idempotency-Key still runs (`idempotency_key_in_use`) only, waiting Retry-After when
  * the server gave one, else exponential backoff with full jitter. Every other error is final.
  */
 export interface RetryPolicy {
@@ -18,7 +19,8 @@ export const retryableStatuses: ReadonlySet<number> = new Set([429, 502, 503, 50
 /** Whether a failed try may be repeated. */
 export function isRetryable(error: unknown): boolean {
   if (error instanceof CutoutNetworkError) return true;
-  return error instanceof CutoutApiError && retryableStatuses.has(error.status);
+  if (!(error instanceof CutoutApiError)) return false;
+  return retryableStatuses.has(error.status) || error.code === 'idempotency_key_in_use';
 }
 
 /** The wait before retry number `retry` (0 for the first), in milliseconds. */

@@ -1,4 +1,4 @@
-import { parseRemovalOptions } from '@cutout/engine';
+import { type Engine, parseRemovalOptions } from '@cutout/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CutoutClient as Client, CutoutApiError, CutoutClient } from './index.ts';
 import { subjectPng } from './testing/images.ts';
@@ -212,5 +212,39 @@ describe('the SDK against a rate-limited server', () => {
     expect(error.retryAfterSeconds).toBeGreaterThan(0);
     // Two that passed, then the refused one and its two retries.
     expect(counter.sent).toHaveLength(5);
+  });
+});
+
+describe('the SDK against a server slower than its timeout', () => {
+  it('charges a full size once when its first answer never came: the retry gets the same result', async () => {
+    const recorder = recordingEngine();
+    let first = true;
+    const slowFirst = {
+      remove: async (...args: Parameters<Engine['remove']>) => {
+        // Only the first removal outlasts the client's timeout: the answer to its try is lost.
+        if (first) {
+          first = false;
+          await new Promise((resolve) => setTimeout(resolve, 1500));
+        }
+        return recorder.engine.remove(...args);
+      },
+    } as unknown as Engine;
+    const server = await startServerApp({ engine: slowFirst });
+    try {
+      const apiKey = await server.newApiKey('lost-answer@example.com');
+      const client = new CutoutClient({
+        baseUrl: server.baseUrl,
+        apiKey,
+        timeoutMs: 500,
+        retryBaseDelayMs: 1,
+        maxRetries: 20,
+      });
+      const result = await client.removeBackground(await subjectPng(), { size: 'full' });
+      expect(result.replayed).toBe(true);
+      expect(result.creditsCharged).toBe(1);
+      expect((await client.account()).litres.total).toBe(4);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -58,6 +58,13 @@ export interface RemoveOptions {
   bgImage?: ImageInput;
   /** 'json' asks with Accept: application/json and decodes result_b64; the result is the same. */
   output?: 'binary' | 'json';
+  /**
+   * Sent as the Idempotency-Key header, the same on every try of this call, so that a full size whose
+   * answer was lost is charged once: a retry gets the first result again. A random UUID when not
+   * given; give your own to make a call safe to repeat across restarts of your program (the server
+   * keeps a key for 24 hours).
+   */
+  idempotencyKey?: string;
   /** Cancels the request and any wait between tries. */
   signal?: AbortSignal;
 }
@@ -75,6 +82,8 @@ export interface RemovalResult {
   processingTimeMs: number | null;
   rateLimit: { limit: number; remaining: number; reset: number } | null;
   requestId: string | null;
+  /** The result of an earlier try of the same call (same Idempotency-Key), charged then, not again. */
+  replayed: boolean;
 }
 
 /** GET /account: the key holder's credits (remove.bg's view) and litres (ours). */

@@ -76,6 +76,10 @@ const en: Messages = {
   FORM_FIELD_INVALID: 'Check the highlighted fields',
   FORM_NOT_SET: 'The form is not set',
   INSUFFICIENT_FUNDS: 'Not enough money on your personal account: top it up or choose another way to pay.',
+  IDEMPOTENCY_KEY_REUSED:
+    'This Idempotency-Key was sent with another image or other options: use a new key for a new request.',
+  IDEMPOTENCY_KEY_IN_USE:
+    'The first request with this Idempotency-Key is still being processed. Try again in {wait}.',
 };
 
 const ru: Messages = {
@@ -147,6 +151,9 @@ const ru: Messages = {
   FORM_FIELD_INVALID: 'Проверьте отмеченные поля',
   FORM_NOT_SET: 'Форма не указана',
   INSUFFICIENT_FUNDS: 'На лицевом счёте недостаточно денег: пополните его или выберите другой способ оплаты.',
+  IDEMPOTENCY_KEY_REUSED:
+    'Этот Idempotency-Key уже отправлен с другим изображением или другими параметрами: для нового запроса нужен новый ключ.',
+  IDEMPOTENCY_KEY_IN_USE: 'Первый запрос с этим Idempotency-Key ещё обрабатывается. Повторите через {wait}.',
 };
 
 const catalogue: Record<Language, Messages> = { en, ru };
@@ -238,6 +245,7 @@ const actionCatalogue: Record<Language, Record<number, string>> = {
     120: 'Invalid type: use auto, person, product, car, animal, graphics or other (type_level: none, 1, 2 or latest).',
     121: 'add_shadow must be true or false.',
     122: 'semitransparency must be true or false.',
+    123: 'Invalid Idempotency-Key header: 1 to 255 visible ASCII characters, such as a UUID.',
   },
   ru: {
     100: 'Недействительный API-ключ.',
@@ -262,6 +270,7 @@ const actionCatalogue: Record<Language, Record<number, string>> = {
     120: 'Неверный тип: auto, person, product, car, animal, graphics или other (type_level: none, 1, 2 или latest).',
     121: 'add_shadow должен быть true или false.',
     122: 'semitransparency должен быть true или false.',
+    123: 'Неверный заголовок Idempotency-Key: от 1 до 255 видимых символов ASCII, например UUID.',
   },
 };
 

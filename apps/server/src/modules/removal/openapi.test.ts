@@ -35,7 +35,9 @@ describe('the OpenAPI document', () => {
     expect(fields).toEqual(
       expect.arrayContaining(publicApiParameterNames.filter((name) => !name.includes('_file_url'))),
     );
-    expect(Object.keys(removebg.responses)).toEqual(['200', '400', '402', '403', '429', '503']);
+    expect(Object.keys(removebg.responses)).toEqual(['200', '400', '402', '403', '409', '422', '429', '503']);
+    expect(removebg.parameters).toEqual([expect.objectContaining({ name: 'Idempotency-Key', in: 'header' })]);
+    expect(removebg.responses['200'].headers).toHaveProperty('Idempotent-Replayed');
     expect(removebg.responses['200'].headers).toHaveProperty('X-Type');
     expect(removebg.responses['200'].content).toHaveProperty('application/zip');
     expect(removebg.responses['200'].headers).toHaveProperty('x-credits-charged');

@@ -63,6 +63,19 @@ export function openApiDocument(serverUrl: string) {
           operationId: 'removeBackground',
           summary: 'Remove the background of a photo',
           security: [{ apiKey: [] }, { accessToken: [] }, {}],
+          parameters: [
+            {
+              name: 'Idempotency-Key',
+              in: 'header',
+              required: false,
+              description:
+                'Makes a full size safe to send again: a retry with the same key, image and options gets the ' +
+                'first result again (Idempotent-Replayed: true) and is not charged again; while the first ' +
+                'still runs the retry waits for it. 1–255 visible ASCII characters, such as a UUID; kept 24 ' +
+                'hours per key owner. Previews are free and keep nothing. Our SDK and CLI send one per image.',
+              schema: { type: 'string', minLength: 1, maxLength: 255 },
+            },
+          ],
           requestBody: {
             required: true,
             content: {
@@ -95,6 +108,12 @@ export function openApiDocument(serverUrl: string) {
                 [removalHeaders.processingTime]: header(
                   'Milliseconds the server spent on the request, from its arrival to the result.',
                 ),
+                'Idempotent-Replayed': {
+                  description:
+                    'true on the result of an earlier request with the same Idempotency-Key: charged then ' +
+                    '(X-Credits-Charged says how much), not now.',
+                  schema: { type: 'string', enum: ['true'] },
+                },
                 ...rateHeaders,
               },
               content: {
@@ -128,7 +147,7 @@ export function openApiDocument(serverUrl: string) {
             400: errorResponse(
               'Invalid parameters or an unreadable image, nothing charged: remove.bg codes such as missing_source, ' +
                 'invalid_file_type, failed_to_read_image, file_too_large, invalid_size, invalid_format, invalid_roi; ' +
-                'meta.errorCode says which (100–122), meta.code ACTION_FAILED. Also MALFORMED_FORM, ' +
+                'meta.errorCode says which (100–123), meta.code ACTION_FAILED. Also MALFORMED_FORM, ' +
                 'FORM_TOO_MANY_PARTS, FORM_FIELD_TOO_LARGE and PAYLOAD_TOO_LARGE (a body over 48 MB).',
             ),
             402: errorResponse(
@@ -136,6 +155,14 @@ export function openApiDocument(serverUrl: string) {
             ),
             403: errorResponse(
               'auth_failed: the key is not valid (errorCode 100), or a full size was asked without one (101).',
+            ),
+            409: errorResponse(
+              'idempotency_key_in_use (IDEMPOTENCY_KEY_IN_USE): the first request with this Idempotency-Key ' +
+                'still runs; send it again after Retry-After.',
+            ),
+            422: errorResponse(
+              'idempotency_key_reused (IDEMPOTENCY_KEY_REUSED): the Idempotency-Key was sent with another image ' +
+                'or other options within 24 hours; nothing charged.',
             ),
             429: errorResponse(
               'rate_limit_exceeded (RATE_LIMITED): too many requests, or 10 wrong keys from one address in 10 ' +

@@ -2,6 +2,7 @@ import type { Engine, RemovalCall, RemovalResult } from '@cutout/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf } from '../../test/api-errors.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
+import type { RemovalRepo } from './removal.repo.ts';
 import { createRemovalService } from './removal.service.ts';
 import type { RemoveBackgroundWorkflow } from './remove-background.workflow.ts';
 
@@ -344,6 +345,8 @@ describe('a refused download', () => {
     const removal = createRemovalService({
       engine: async () => standIn,
       removeBackground: {} as RemoveBackgroundWorkflow,
+      repo: {} as RemovalRepo,
+      now: () => new Date(),
       fetchOptions: { maxBytes: 1024, timeoutMs: 2000, maxRedirects: 1 },
       litreCostFull: 1,
       litresOf: async () => 0,

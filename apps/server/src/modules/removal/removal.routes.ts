@@ -1,4 +1,4 @@
-import { removalHeaders } from '@cutout/contracts';
+import { publicApiHeaders, removalHeaders } from '@cutout/contracts';
 import type { RemovalResult } from '@cutout/engine';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../platform/errors.ts';
@@ -8,7 +8,12 @@ import type { ApiKeyService } from '../api-keys/api-keys.service.ts';
 import type { LitreService } from '../ledger/litres.service.ts';
 import type { StoreService } from '../store/store.service.ts';
 import { sendPublicApiError } from './public-api-errors.ts';
-import { actionFailed, type RemovalRequest, type RemovalService } from './removal.service.ts';
+import {
+  actionFailed,
+  type RemovalOutcome,
+  type RemovalRequest,
+  type RemovalService,
+} from './removal.service.ts';
 import { type RemovalInput, readRemovalInput } from './removal-input.ts';
 
 /** Large enough for a 32 MB image as base64 in a JSON body. */
@@ -25,8 +30,12 @@ function sizeLimitHeader(stores: StoreService): string {
   return `previewWidth=${c.previewWidth},previewHeight=${c.previewHeight},fullWidth=${c.maxWidth},fullHeight=${c.maxHeight}`;
 }
 
-/** Sends a result with the headers of SPEC §7.2 and remove.bg's (X-Width, X-Foreground-*, the cost). */
-function sendResult(reply: FastifyReply, result: RemovalResult, cost: number, sizeLimit: string) {
+/**
+ * Sends a result with the headers of SPEC §7.2 and remove.bg's (X-Width, X-Foreground-*, the cost).
+ * A result repeated for a retried Idempotency-Key says so, with the cost its first answer had.
+ */
+function sendResult(reply: FastifyReply, { result, cost, replayed }: RemovalOutcome, sizeLimit: string) {
+  if (replayed) reply.header(publicApiHeaders.idempotentReplayed, 'true');
   return reply
     .header(removalHeaders.cost, String(cost))
     .header(removalHeaders.creditsCharged, String(cost))
@@ -97,6 +106,7 @@ function toRemovalRequest(
       url: text('bg_image_file_url') ?? text('bg_image_url'),
     },
     options: fields,
+    idempotencyKey: request.headers[publicApiHeaders.idempotencyKey],
   };
 }
 
@@ -114,10 +124,10 @@ export async function executeRoutes(
     const input = await readRemovalInput(request);
     // The web app shows no foreground type: unless it asks, no detection runs for it.
     if ((input.fields.type_level ?? '') === '') input.fields.type_level = 'none';
-    const { result, cost } = await options.removal.execute(
+    const outcome = await options.removal.execute(
       toRemovalRequest(request, input, { user: request.user, apiKeyId: null, credential: 'session' }),
     );
-    return sendResult(reply, result, cost, sizeLimitHeader(options.stores));
+    return sendResult(reply, outcome, sizeLimitHeader(options.stores));
   });
 }
 
@@ -175,10 +185,10 @@ export async function publicApiRoutes(
     if ((fields.size ?? '') === '') fields.size = 'preview';
     // Without a key only previews (SPEC §6): the service asks a full size for the key (101).
     const who = { user: request.user ?? null, apiKeyId: request.apiKeyId, credential: 'apiKey' as const };
-    const { result, cost } = await options.removal.execute(toRemovalRequest(request, input, who));
-    const type = foregroundType(result, fields);
+    const outcome = await options.removal.execute(toRemovalRequest(request, input, who));
+    const type = foregroundType(outcome.result, fields);
     if (type) reply.header('x-type', type);
-    return sendResult(reply, result, cost, sizeLimitHeader(options.stores));
+    return sendResult(reply, outcome, sizeLimitHeader(options.stores));
   });
 
   app.get('/account', async (request) => {

@@ -1,16 +1,19 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   decodeBase64Image,
   type Engine,
   EngineError,
   LIMITS,
   parseRemovalOptions,
+  type RemovalCall,
   type RemovalResult,
 } from '@cutout/engine';
 import { DomainError } from '../../platform/errors.ts';
 import { FetchRefused, type SafeFetchOptions, safeFetch } from '../../platform/http/safe-fetch.ts';
 import type { LitreHolder } from '../ledger/litres.service.ts';
-import type { RemoveBackgroundWorkflow } from './remove-background.workflow.ts';
+import type { IdempotencyClaim, RemovalRepo } from './removal.repo.ts';
+import { keyInUse, type RemoveBackgroundWorkflow } from './remove-background.workflow.ts';
 
 /** One image source: a file, base64 text or a URL; the first one given wins. */
 export interface ImageSource {
@@ -35,7 +38,23 @@ export interface RemovalRequest {
   background: ImageSource;
   /** The option fields as sent (remove.bg's names): size, channels, format, bg_color, crop, scale, roi… */
   options: Record<string, unknown>;
+  /** The Idempotency-Key header as sent: a retry with it is not charged again. */
+  idempotencyKey?: string | string[];
 }
+
+/** What a removal answers: the result, the litres it cost, and whether it repeats an earlier answer. */
+export interface RemovalOutcome {
+  result: RemovalResult;
+  cost: number;
+  /** The result of an earlier request with the same Idempotency-Key, charged then and not now. */
+  replayed: boolean;
+}
+
+/**
+ * How long an Idempotency-Key is answered (as Stripe's), and when a claim still `running` is taken
+ * as left by a process that died: far beyond a queued 12 MP removal, whose queue timeout is 2 min.
+ */
+export const idempotency = { keepMs: 24 * 3600_000, staleMs: 15 * 60_000, pollMs: 200 } as const;
 
 const optionNames = [
   'size',
@@ -61,6 +80,27 @@ export const actionFailed = (errorCode: number, value?: string | number, status?
     ...(status ? { status } : {}),
   });
 
+/** The request's Idempotency-Key: 1-255 visible ASCII characters, bare or as a quoted string. */
+export function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const raw = Array.isArray(header) ? (header.length === 1 ? header[0] : undefined) : header;
+  const key = raw?.trim().replace(/^"(.*)"$/, '$1');
+  if (!key || key.length > 255 || !/^[\x21-\x7e]+$/.test(key)) throw actionFailed(123);
+  return key;
+}
+
+/** What makes two requests the same one: the image, the background and the options as sent. */
+function fingerprintOf(image: Uint8Array, background: Uint8Array | null, options: Record<string, unknown>) {
+  const hash = createHash('sha256');
+  const sorted = Object.keys(options)
+    .sort()
+    .map((name) => [name, options[name]]);
+  for (const part of [image, background ?? new Uint8Array(), Buffer.from(JSON.stringify(sorted))]) {
+    hash.update(createHash('sha256').update(part).digest());
+  }
+  return hash.digest('hex');
+}
+
 function fromEngineError(error: unknown): never {
   if (!(error instanceof EngineError)) throw error;
   if (error.code === 'BUSY') {
@@ -80,14 +120,20 @@ function fromEngineError(error: unknown): never {
 export function createRemovalService(deps: {
   engine: () => Promise<Engine>;
   removeBackground: RemoveBackgroundWorkflow;
+  repo: Pick<RemovalRepo, 'claimKey' | 'findKey' | 'dropKey' | 'pruneKeys'>;
+  now: () => Date;
+  /** How long a retry waits for the first request with its key before it is told 409. */
+  keyWaitMs?: number;
   fetchOptions: SafeFetchOptions;
   litreCostFull: number;
   /** Litres a holder can spend now: `size=auto` is a full size when they cover one. */
   litresOf: (holder: LitreHolder) => Promise<number>;
 }) {
   /** remove.bg's `auto`: the highest size the caller can have, a full one when they can pay for it. */
-  async function resolveAuto(raw: Record<string, unknown>, user: LitreHolder | null) {
+  async function resolveAuto(raw: Record<string, unknown>, user: LitreHolder | null, earlier?: string) {
     if (typeof raw.size !== 'string' || raw.size.trim().toLowerCase() !== 'auto') return raw;
+    // A retry with an Idempotency-Key has the size its first request had, whatever the balance now.
+    if (earlier) return { ...raw, size: earlier };
     const affordable = user !== null && (await deps.litresOf(user)) >= deps.litreCostFull;
     return { ...raw, size: affordable ? 'full' : 'preview' };
   }
@@ -120,8 +166,64 @@ export function createRemovalService(deps: {
     return null;
   }
 
+  /** A claim that still answers for its key: taken within the last 24 hours. */
+  const live = (claim: IdempotencyClaim | null) =>
+    claim && claim.createdAt.getTime() > deps.now().getTime() - idempotency.keepMs ? claim : null;
+
+  interface Charge {
+    user: LitreHolder;
+    apiKeyId: string | null;
+    size: string;
+    cost: number;
+    engine: Engine;
+    image: Uint8Array;
+    options: NonNullable<Parameters<Engine['remove']>[1]>;
+    call: RemovalCall;
+  }
+
+  /**
+   * A charged removal under an Idempotency-Key. The first request claims the key and is charged; a
+   * retry of it (the same image and options) waits while it runs, then gets its result again
+   * without a charge; the key with another request is refused (422). A failed request lets the key
+   * go, so that its retry runs afresh.
+   */
+  async function chargeOnce(charge: Charge, key: string, fingerprint: string): Promise<RemovalOutcome> {
+    const { user } = charge;
+    const waitUntil = performance.now() + (deps.keyWaitMs ?? 60_000);
+    await deps.repo.pruneKeys(user.id, new Date(deps.now().getTime() - idempotency.keepMs));
+    for (;;) {
+      const chargeId = randomUUID();
+      const now = deps.now();
+      const expiredBefore = new Date(now.getTime() - idempotency.keepMs);
+      const claim = await deps.repo.claimKey(
+        { userId: user.id, key, fingerprint, chargeId, size: charge.size, cost: charge.cost, createdAt: now },
+        { expiredBefore, staleBefore: new Date(now.getTime() - idempotency.staleMs) },
+      );
+      if (claim.chargeId === chargeId) {
+        try {
+          const result = await deps.removeBackground.run({ ...charge, chargeId, idempotencyKey: key });
+          return { result, cost: charge.cost, replayed: false };
+        } catch (error) {
+          await deps.repo.dropKey(user.id, key, chargeId);
+          throw error;
+        }
+      }
+      // Empty when the claim was let go between the repo's two statements: claim it again.
+      if (claim.chargeId !== '') {
+        if (claim.fingerprint !== fingerprint) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
+        if (claim.state === 'done') {
+          const options = { ...charge.options, size: claim.size as typeof charge.options.size };
+          const result = await charge.engine.remove(charge.image, options, charge.call);
+          return { result, cost: claim.cost, replayed: true };
+        }
+        if (performance.now() >= waitUntil) throw keyInUse(5);
+        await sleep(idempotency.pollMs);
+      }
+    }
+  }
+
   return {
-    async execute(request: RemovalRequest): Promise<{ result: RemovalResult; cost: number }> {
+    async execute(request: RemovalRequest): Promise<RemovalOutcome> {
       const given = Object.fromEntries(
         optionNames.flatMap((name) =>
           request.options[name] === undefined || request.options[name] === ''
@@ -129,7 +231,10 @@ export function createRemovalService(deps: {
             : [[name, request.options[name]]],
         ),
       );
-      const raw = await resolveAuto(given, request.user);
+      const key = idempotencyKeyOf(request.idempotencyKey);
+      const user = request.user;
+      const earlier = key && user ? live(await deps.repo.findKey(user.id, key)) : null;
+      const raw = await resolveAuto(given, user, earlier?.size);
       let options: ReturnType<typeof parseRemovalOptions>;
       try {
         options = parseRemovalOptions(raw);
@@ -137,7 +242,7 @@ export function createRemovalService(deps: {
         fromEngineError(error);
       }
       const cost = options.size === 'full' ? deps.litreCostFull : 0;
-      if (cost > 0 && !request.user) {
+      if (cost > 0 && !user) {
         throw request.credential === 'apiKey'
           ? actionFailed(101, undefined, 403)
           : new DomainError('AUTHORIZATION_REQUIRED');
@@ -149,29 +254,26 @@ export function createRemovalService(deps: {
       const background = await bytesOf(request.background, { download: 106, invalid: 114, log });
 
       const engine = await deps.engine();
-      const user = request.user;
       // Masks are cached per requester: a fast answer must not tell that someone else sent the picture.
       const call = { cacheScope: user ? `user:${user.id}` : `client:${request.client}` };
-      if (!user || cost === 0) {
-        try {
-          return { result: await engine.remove(image, { ...options, bg_image: background }, call), cost: 0 };
-        } catch (error) {
-          fromEngineError(error);
-        }
-      }
+      const removalOptions = { ...options, bg_image: background };
       try {
-        const result = await deps.removeBackground.run({
-          chargeId: randomUUID(),
+        // Free results need no key: a retry of one costs nothing either.
+        if (!user || cost === 0)
+          return { result: await engine.remove(image, removalOptions, call), cost: 0, replayed: false };
+        const charge: Charge = {
           user,
           apiKeyId: request.apiKeyId,
           size: options.size,
           cost,
           engine,
           image,
-          options: { ...options, bg_image: background },
+          options: removalOptions,
           call,
-        });
-        return { result, cost };
+        };
+        if (key) return await chargeOnce(charge, key, fingerprintOf(image, background, given));
+        const result = await deps.removeBackground.run({ ...charge, chargeId: randomUUID() });
+        return { result, cost, replayed: false };
       } catch (error) {
         fromEngineError(error);
       }

@@ -13,7 +13,10 @@ import { createRemoveBackgroundWorkflow, type RemoveBackgroundInput } from './re
  * transactor's (platform/workflow and platform/db tests); that the ledger refuses a released hold is
  * the ledger's (ledger.test.ts); the whole charge over HTTP is removal.test.ts.
  */
-function charge(fail: { hold?: boolean; engine?: boolean; record?: boolean; capture?: boolean } = {}) {
+function charge(
+  fail: { hold?: boolean; engine?: boolean; record?: boolean; capture?: boolean; keyTaken?: boolean } = {},
+  idempotencyKey?: string,
+) {
   const notes: string[] = [];
   const hold: LedgerEntry = {
     id: 'hold-1',
@@ -42,7 +45,11 @@ function charge(fail: { hold?: boolean; engine?: boolean; record?: boolean; capt
       return posting;
     },
   };
-  const repo: RemovalRepo = {
+  const repo: Pick<RemovalRepo, 'insertResult' | 'settleKey'> = {
+    settleKey: async (_user, key, chargeId) => {
+      notes.push(`settle key ${key} ${chargeId}`);
+      return !fail.keyTaken;
+    },
     insertResult: async (row) => {
       notes.push(`record ${row.id} ${row.size} ${row.cost} ${row.width}x${row.height}`);
       if (fail.record) throw new Error('disk full');
@@ -67,6 +74,7 @@ function charge(fail: { hold?: boolean; engine?: boolean; record?: boolean; capt
     image: new Uint8Array([1]),
     options: {},
     call: { cacheScope: 'user:user-1' },
+    ...(idempotencyKey ? { idempotencyKey } : {}),
   };
   const workflow = createRemoveBackgroundWorkflow({ transactor, litres, repo, log: { error: () => {} } });
   return { notes, result, run: () => workflow.run(input), workflow };
@@ -120,5 +128,23 @@ describe('the remove-background workflow', () => {
       'rollback',
       'release hold-1',
     ]);
+  });
+
+  it('settles the Idempotency-Key the charge claimed in the same transaction as the charge', async () => {
+    const { notes, run } = charge({}, 'key-1');
+    await run();
+    expect(notes.slice(2)).toEqual([
+      'begin',
+      'settle key key-1 charge-1',
+      'record charge-1 full 1 4x3',
+      'capture hold-1',
+      'commit',
+    ]);
+  });
+
+  it('charges nothing when its Idempotency-Key was taken from it meanwhile (it ran past the stale limit)', async () => {
+    const { notes, run } = charge({ keyTaken: true }, 'key-1');
+    await expect(run()).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_IN_USE' });
+    expect(notes.slice(2)).toEqual(['begin', 'settle key key-1 charge-1', 'rollback', 'release hold-1']);
   });
 });

@@ -1,5 +1,6 @@
 import type { Engine, RemovalCall, RemovalResult } from '@cutout/engine';
 import type { Transactor } from '../../platform/db/transactions.ts';
+import { DomainError } from '../../platform/errors.ts';
 import { defineWorkflow, type Workflow, type WorkflowLog } from '../../platform/workflow/workflow.ts';
 import type { LitreHolder, LitreService } from '../ledger/litres.service.ts';
 import type { RemovalRepo } from './removal.repo.ts';
@@ -18,9 +19,18 @@ export interface RemoveBackgroundInput {
   image: Uint8Array;
   options: Parameters<Engine['remove']>[1];
   call: RemovalCall;
+  /** The request's Idempotency-Key, claimed by this charge: the charge marks it settled. */
+  idempotencyKey?: string;
 }
 
 export type RemoveBackgroundWorkflow = Workflow<RemoveBackgroundInput, RemovalResult>;
+
+/** 409: the Idempotency-Key belongs to a request still running; ask again in `seconds`. */
+export const keyInUse = (seconds: number) =>
+  new DomainError('IDEMPOTENCY_KEY_IN_USE', {
+    params: { seconds },
+    headers: { 'retry-after': String(seconds) },
+  });
 
 /**
  * The charge of a full-size removal: hold the litres (ledger) → run the engine → record the result
@@ -30,7 +40,7 @@ export type RemoveBackgroundWorkflow = Workflow<RemoveBackgroundInput, RemovalRe
 export function createRemoveBackgroundWorkflow(deps: {
   transactor: Pick<Transactor, 'run'>;
   litres: Pick<LitreService, 'hold' | 'capture' | 'release'>;
-  repo: RemovalRepo;
+  repo: Pick<RemovalRepo, 'insertResult' | 'settleKey'>;
   log: WorkflowLog;
 }): RemoveBackgroundWorkflow {
   return defineWorkflow<RemoveBackgroundInput>({
@@ -57,7 +67,10 @@ export function createRemoveBackgroundWorkflow(deps: {
       steps
         .step({
           name: 'record the result',
-          run: async ({ chargeId, user, apiKeyId, size, cost, result }) => {
+          run: async ({ chargeId, user, apiKeyId, size, cost, result, idempotencyKey }) => {
+            // A key taken from this charge (it ran past the stale limit) is another request's now.
+            if (idempotencyKey && !(await deps.repo.settleKey(user.id, idempotencyKey, chargeId)))
+              throw keyInUse(5);
             await deps.repo.insertResult({
               id: chargeId,
               userId: user.id,
