@@ -24,7 +24,7 @@ const rowOf = (table: HTMLElement, name: string) =>
     .find((row) => within(row).queryAllByRole('cell')[0]?.textContent?.startsWith(name));
 
 describe('ApiDocsPage', () => {
-  it('renders the endpoints, parameters and response headers of the OpenAPI document', async () => {
+  it('renders the endpoints, parameters, request and response headers of the OpenAPI document', async () => {
     mockDocs();
     renderApp('/en/integration/api');
     const removebg = await screen.findByRole('region', { name: 'POST /api/v1/removebg' });
@@ -46,7 +46,24 @@ describe('ApiDocsPage', () => {
     expect(rowOf(parameters, 'crop_margin')).toHaveTextContent('1, 2 or 4 values in px or %');
     expect(rowOf(parameters, 'type_level')).toHaveTextContent('none leaves X-Type out');
     expect(rowOf(parameters, 'semitransparency')).toBeTruthy();
+    expect(rowOf(parameters, 'Idempotency-Key')).toBeUndefined();
     expect(removebg).toHaveTextContent('multipart/form-data');
+
+    const requestHeaders = within(removebg).getByRole('table', {
+      name: 'Request headers of /api/v1/removebg',
+    });
+    const requestHeaderNames = within(requestHeaders)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[0]?.querySelector('code')?.textContent);
+    expect(requestHeaderNames).toEqual(['Idempotency-Key']);
+    const idempotencyKey = rowOf(requestHeaders, 'Idempotency-Key') as HTMLElement;
+    expect(within(idempotencyKey).getAllByRole('cell')[0]).toHaveTextContent('optional');
+    expect(within(idempotencyKey).getAllByRole('cell')[0]).not.toHaveTextContent('required');
+    expect(within(idempotencyKey).getAllByRole('cell')[1]).toHaveTextContent(
+      'a retry with the same key, image and options gets the first result again',
+    );
+    expect(idempotencyKey).toHaveTextContent('1–255 visible ASCII characters, such as a UUID');
 
     const headers = within(removebg).getByRole('table', { name: 'Response headers of /api/v1/removebg' });
     expect(rowOf(headers, 'X-Credits-Charged')).toHaveTextContent(
@@ -55,6 +72,13 @@ describe('ApiDocsPage', () => {
     expect(rowOf(headers, 'X-Foreground-Top')).toBeTruthy();
     expect(rowOf(headers, 'X-Type')).toHaveTextContent('or with type=auto the one detected');
     expect(rowOf(headers, 'X-Processing-Time-Ms')).toBeTruthy();
+    expect(rowOf(headers, 'Idempotent-Replayed')).toHaveTextContent(
+      'true on the result of an earlier request with the same Idempotency-Key',
+    );
+
+    const responses = within(removebg).getByRole('table', { name: 'Responses of /api/v1/removebg' });
+    expect(rowOf(responses, '409')).toHaveTextContent('idempotency_key_in_use (IDEMPOTENCY_KEY_IN_USE)');
+    expect(rowOf(responses, '422')).toHaveTextContent('idempotency_key_reused (IDEMPOTENCY_KEY_REUSED)');
 
     const account = screen.getByRole('region', { name: 'GET /api/v1/account' });
     expect(account).toHaveTextContent('Requires the X-Api-Key header.');
@@ -67,7 +91,8 @@ describe('ApiDocsPage', () => {
     mockDocs();
     renderApp('/en/integration/api');
     const errors = await screen.findByRole('region', { name: 'Errors' });
-    expect(errors).toHaveTextContent('Retry only 429 and 503, after the seconds in Retry-After.');
+    expect(errors).toHaveTextContent('Retry only 409, 429 and 503, after the seconds in Retry-After.');
+    expect(errors).toHaveTextContent('a 422 until the request gets a new Idempotency-Key');
 
     const example = JSON.parse(
       within(errors).getByRole('figure', { name: 'An example error body' }).querySelector('code')
@@ -105,7 +130,13 @@ describe('ApiDocsPage', () => {
       .getAllByRole('row')
       .slice(1)
       .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
-    expect(statusCodes).toEqual(['400', '402', '403', '429', '503']);
+    expect(statusCodes).toEqual(['400', '402', '403', '409', '422', '429', '503']);
+    expect(rowOf(statuses, '409')).toHaveTextContent(
+      'idempotency_key_in_use (IDEMPOTENCY_KEY_IN_USE): the first request with this Idempotency-Key still runs',
+    );
+    expect(rowOf(statuses, '422')).toHaveTextContent(
+      'idempotency_key_reused (IDEMPOTENCY_KEY_REUSED): the Idempotency-Key was sent with another image',
+    );
     expect(rowOf(statuses, '402')).toHaveTextContent('insufficient_credits (INSUFFICIENT_BALANCE)');
     expect(rowOf(statuses, '403')).toHaveTextContent('auth_failed: the key is not valid (errorCode 100)');
     expect(rowOf(statuses, '429')).toHaveTextContent('rate_limit_exceeded (RATE_LIMITED)');
@@ -131,11 +162,17 @@ describe('ApiDocsPage', () => {
       'invalidSemitransparency',
       'semitransparency must be true or false.invalid_semitransparency',
     ]);
+    expect(cellsOf('123')).toEqual([
+      '123',
+      'invalid_idempotency_key',
+      'invalidIdempotencyKey',
+      'Invalid Idempotency-Key header: 1 to 255 visible ASCII characters, such as a UUID.invalid_idempotency_key',
+    ]);
     const numbers = within(codes)
       .getAllByRole('row')
       .slice(1)
       .map((row) => Number(within(row).getAllByRole('cell')[0]?.textContent));
-    expect(numbers).toEqual([100, 101, ...Array.from({ length: 20 }, (_, index) => 103 + index)]);
+    expect(numbers).toEqual([100, 101, ...Array.from({ length: 21 }, (_, index) => 103 + index)]);
 
     const limits = screen.getByRole('region', { name: 'Rate limits' });
     const table = within(limits).getByRole('table');
@@ -144,6 +181,14 @@ describe('ApiDocsPage', () => {
         Boolean(rowOf(table, name)),
       ),
     ).toEqual([true, true, true, true]);
+    expect(rowOf(table, 'Retry-After')).toHaveTextContent('With 409, 429 and 503');
+    expect(within(limits).getByRole('heading', { level: 3, name: 'Retrying safely' })).toBeInTheDocument();
+    expect(limits).toHaveTextContent(
+      'Send an Idempotency-Key header with each full-size request, a new one for each image (a UUID will do), ' +
+        'and send the same key when you retry it',
+    );
+    expect(within(limits).getByText('Idempotency-Key').tagName).toBe('CODE');
+    expect(limits).toHaveTextContent('Our SDK and the command line do this by themselves');
   });
 
   it('gives curl, Node, Python, SDK and CLI examples against this site, in tabs, with a copy button', async () => {
@@ -230,10 +275,49 @@ describe('ApiDocsPage', () => {
     const parameters = within(removebg).getByRole('table', { name: 'Параметры /api/v1/removebg' });
     expect(rowOf(parameters, 'crop')).toHaveTextContent('true — обрезать по объекту. По умолчанию false.');
     expect(rowOf(parameters, 'roi')).toHaveTextContent('Область интереса «x1 y1 x2 y2»');
+    const requestHeaders = within(removebg).getByRole('table', {
+      name: 'Заголовки запроса /api/v1/removebg',
+    });
+    expect(
+      within(requestHeaders)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Заголовок', 'Описание']);
+    const idempotencyKey = rowOf(requestHeaders, 'Idempotency-Key') as HTMLElement;
+    expect(within(idempotencyKey).getAllByRole('cell')[0]).toHaveTextContent('необязательный');
+    expect(within(idempotencyKey).getAllByRole('cell')[1]).toHaveTextContent(
+      'Делает повтор полного размера безопасным: повтор с тем же ключом, изображением и параметрами получает первый результат',
+    );
+    expect(
+      rowOf(
+        within(removebg).getByRole('table', { name: 'Заголовки ответа /api/v1/removebg' }),
+        'Idempotent-Replayed',
+      ),
+    ).toHaveTextContent('true у результата более раннего запроса с тем же Idempotency-Key');
+    const responses = within(removebg).getByRole('table', { name: 'Ответы /api/v1/removebg' });
+    expect(rowOf(responses, '409')).toHaveTextContent('первый запрос с этим Idempotency-Key ещё выполняется');
+    expect(rowOf(responses, '422')).toHaveTextContent(
+      'этот Idempotency-Key уже отправлялся с другим изображением или другими параметрами',
+    );
     const errors = screen.getByRole('region', { name: 'Ошибки' });
     const codes = within(errors).getByRole('table', { name: 'Коды meta.errorCode' });
     expect(rowOf(codes, '107')).toHaveTextContent('Не удалось загрузить изображение, причина: <причина>');
     expect(rowOf(codes, '117')).toHaveTextContent('Неверный масштаб');
+    expect(rowOf(codes, '123')).toHaveTextContent(
+      'Неверный заголовок Idempotency-Key: нужно от 1 до 255 видимых символов ASCII, например UUID.',
+    );
+    const statuses = within(errors).getByRole('table', { name: 'HTTP-статусы' });
+    expect(rowOf(statuses, '409')).toHaveTextContent(
+      'idempotency_key_in_use (IDEMPOTENCY_KEY_IN_USE): первый запрос',
+    );
+    expect(rowOf(statuses, '422')).toHaveTextContent('ничего не списано');
+    expect(errors).toHaveTextContent('Повторяйте только 409, 429 и 503');
+    const limits = screen.getByRole('region', { name: 'Ограничения частоты' });
+    expect(within(limits).getByRole('heading', { level: 3, name: 'Безопасные повторы' })).toBeInTheDocument();
+    expect(limits).toHaveTextContent(
+      'Передавайте с каждым запросом полного размера заголовок Idempotency-Key — новый для каждого изображения',
+    );
+    expect(limits).toHaveTextContent('Наш SDK и командная строка делают это сами');
     expect(rowOf(within(errors).getByRole('table', { name: 'HTTP-статусы' }), '402')).toHaveTextContent(
       'литры закончились',
     );

@@ -11,6 +11,7 @@ import {
   type Operation,
   requestContentTypes,
   requestFieldsOf,
+  requestHeadersOf,
 } from './openapi.ts';
 
 const methodStyles: Record<string, string> = {
@@ -35,6 +36,7 @@ export function EndpointSection({
   const docText = useDocText();
   const id = operation.operationId ?? operation.path;
   const fields = requestFieldsOf(document, operation);
+  const requestHeaders = requestHeadersOf(document, operation);
   const contentTypes = requestContentTypes(operation);
   const responses = Object.entries(operation.responses ?? {});
   const success = responses.find(([status]) => status.startsWith('2'))?.[1];
@@ -99,6 +101,35 @@ export function EndpointSection({
                   </span>,
                   <span key="type" className="font-mono text-xs text-slate-500">
                     {field.type}
+                  </span>,
+                  description,
+                ],
+              };
+            })}
+          />
+        </div>
+      )}
+
+      {requestHeaders.length > 0 && (
+        <div className="mt-6">
+          <h4 className="mb-3 font-semibold text-slate-900">{t('apiDocs.endpoint.requestHeaders')}</h4>
+          <DocTable
+            caption={t('apiDocs.endpoint.requestHeadersOf', { path: operation.path })}
+            columns={[
+              { label: t('apiDocs.table.header') },
+              { label: t('apiDocs.table.description'), wideOnly: true },
+            ]}
+            rows={requestHeaders.map((header) => {
+              const description = docText(`requestHeaders.${header.name.toLowerCase()}`, header.description);
+              return {
+                key: header.name,
+                cells: [
+                  <span key="name" className="flex flex-col items-start gap-1">
+                    <Mono>{headerDisplayName(header.name)}</Mono>
+                    <span className={clsx('text-xs', header.required ? 'text-rose-600' : 'text-slate-500')}>
+                      {header.required ? t('apiDocs.table.required') : t('apiDocs.table.optional')}
+                    </span>
+                    <NarrowOnly>{description}</NarrowOnly>
                   </span>,
                   description,
                 ],

@@ -6,7 +6,7 @@ import { useDocText } from './doc-text.ts';
 import { bodyFieldsOf, type OpenApiDocument, operationsOf } from './openapi.ts';
 
 /** The numbers of meta.errorCode the client can name, beside those the document lists. */
-const knownActionCodes = Array.from({ length: 23 }, (_, index) => 100 + index).filter((code) => code !== 102);
+const knownActionCodes = Array.from({ length: 24 }, (_, index) => 100 + index).filter((code) => code !== 102);
 
 /** Values that narrow remove.bg's code of a number (113: damaged, too many pixels; 119: empty, outside). */
 const narrowingValues = [undefined, imageProblem.damaged, 1, 'empty', 'exceeds_bounds'];

@@ -1,7 +1,11 @@
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { DocTable, Mono, NarrowOnly } from './DocTable.tsx';
 import { useDocText } from './doc-text.ts';
 import { type HeaderObject, headerDisplayName, type OpenApiDocument, operationsOf } from './openapi.ts';
+
+const code = (
+  <code className="rounded-md bg-slate-100 px-1.5 py-0.5 font-mono text-[13px] whitespace-nowrap text-slate-900" />
+);
 
 /** The X-RateLimit-* headers any operation answers with. */
 function rateLimitHeaders(document: OpenApiDocument): Array<[string, HeaderObject]> {
@@ -48,6 +52,13 @@ export function RateLimitsSection({ document }: { document: OpenApiDocument }) {
           }))}
         />
       )}
+      <div className="mt-2">
+        <h3 className="font-semibold text-slate-900">{t('apiDocs.rateLimits.safeRetries.title')}</h3>
+        <p className="mt-2 text-slate-600">
+          <Trans i18nKey="apiDocs.rateLimits.safeRetries.text" components={{ code }} />
+        </p>
+        <p className="mt-2 text-slate-600">{t('apiDocs.rateLimits.safeRetries.sdk')}</p>
+      </div>
     </div>
   );
 }

@@ -116,20 +116,33 @@ function typeOf(schema: SchemaObject): string {
   return schema.enum ? schema.enum.map(String).join(' | ') : (type ?? 'any');
 }
 
+function parameterField(document: OpenApiDocument, parameter: ParameterObject): RequestField {
+  const schema = resolveSchema(document, parameter.schema) ?? {};
+  return {
+    name: parameter.name,
+    type: typeOf(schema),
+    required: Boolean(parameter.required),
+    description: parameter.description ?? schema.description ?? '',
+  };
+}
+
+/** The request headers an operation takes (its `in: header` parameters), such as Idempotency-Key. */
+export function requestHeadersOf(document: OpenApiDocument, operation: OperationObject): RequestField[] {
+  return (operation.parameters ?? [])
+    .filter((parameter) => parameter.in === 'header')
+    .map((parameter) => parameterField(document, parameter));
+}
+
 /**
- * The parameters of an operation: its query, path and header parameters, then the fields of its
- * request body (all media types merged; a file field keeps its `file` type).
+ * The parameters of an operation: its query and path parameters, then the fields of its request
+ * body (all media types merged; a file field keeps its `file` type). Header parameters are listed
+ * apart, by `requestHeadersOf`.
  */
 export function requestFieldsOf(document: OpenApiDocument, operation: OperationObject): RequestField[] {
   const fields = new Map<string, RequestField>();
   for (const parameter of operation.parameters ?? []) {
-    const schema = resolveSchema(document, parameter.schema) ?? {};
-    fields.set(parameter.name, {
-      name: parameter.name,
-      type: typeOf(schema),
-      required: Boolean(parameter.required),
-      description: parameter.description ?? schema.description ?? '',
-    });
+    if (parameter.in === 'header') continue;
+    fields.set(parameter.name, parameterField(document, parameter));
   }
   for (const type of requestContentTypes(operation)) {
     const schema = resolveSchema(document, operation.requestBody?.content?.[type]?.schema);
