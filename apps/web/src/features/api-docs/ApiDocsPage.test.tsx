@@ -206,6 +206,7 @@ describe('ApiDocsPage', () => {
     const curl = screen.getByRole('figure', { name: 'cURL example' });
     expect(curl).toHaveTextContent(`curl -X POST "${origin}/api/v1/removebg"`);
     expect(curl).toHaveTextContent('-H "X-Api-Key: YOUR_API_KEY"');
+    expect(curl).toHaveTextContent('-H "Idempotency-Key: $(uuidgen)"');
     expect(curl).toHaveTextContent('-F "image_file=@photo.jpg"');
     expect(curl).toHaveTextContent('-o no-bg.png');
 
@@ -213,7 +214,9 @@ describe('ApiDocsPage', () => {
     const node = screen.getByRole('figure', { name: 'Node.js example' });
     expect(node).toHaveTextContent("form.append('image_file', photo, 'photo.jpg')");
     expect(node).toHaveTextContent(`fetch('${origin}/api/v1/removebg'`);
-    expect(node).toHaveTextContent("headers: { 'X-Api-Key': 'YOUR_API_KEY' }");
+    expect(node).toHaveTextContent(
+      "headers: { 'X-Api-Key': 'YOUR_API_KEY', 'Idempotency-Key': crypto.randomUUID() }",
+    );
     expect(node).toHaveTextContent('const error = body?.errors?.[0];');
     expect(node).toHaveTextContent('error?.detail');
     expect(node).toHaveTextContent("writeFile('no-bg.png'");
@@ -224,6 +227,7 @@ describe('ApiDocsPage', () => {
     await user.click(within(python).getByRole('button', { name: 'Copy the Python example' }));
     const copied = await navigator.clipboard.readText();
     expect(copied).toContain('import requests');
+    expect(copied).toContain("'Idempotency-Key': str(uuid.uuid4())");
     expect(copied).toContain(`'${origin}/api/v1/removebg'`);
     expect(copied).toContain("open('no-bg.png', 'wb')");
     expect(copied).toContain("error = response.json()['errors'][0]");

@@ -18,6 +18,7 @@ export function codeExamples(origin: string): CodeExample[] {
       file: 'shell',
       code: `curl -X POST "${endpoint}" \\
   -H "X-Api-Key: ${apiKeyPlaceholder}" \\
+  -H "Idempotency-Key: $(uuidgen)" \\
   -F "image_file=@photo.jpg" \\
   -F "size=full" \\
   -F "format=png" \\
@@ -38,12 +39,13 @@ form.append('format', 'png');
 
 const response = await fetch('${endpoint}', {
   method: 'POST',
-  headers: { 'X-Api-Key': '${apiKeyPlaceholder}' },
+  // A retry with the same key is never charged twice: keep it for this photo's retries.
+  headers: { 'X-Api-Key': '${apiKeyPlaceholder}', 'Idempotency-Key': crypto.randomUUID() },
   body: form,
 });
 if (!response.ok) {
   // {"errors":[{"code":"file_too_large","title":…,"detail":…,"meta":{"errorCode":103}}]}
-  // Only 429 and 503 are worth a retry, after Retry-After seconds.
+  // Only 409, 429 and 503 are worth a retry, after Retry-After seconds, with the same key.
   const body = await response.json().catch(() => null);
   const error = body?.errors?.[0];
   throw new Error(\`\${response.status} \${error?.code}: \${error?.detail ?? response.statusText}\`);
@@ -56,12 +58,15 @@ console.log('Saved no-bg.png, litres charged:', response.headers.get('x-credits-
       title: 'Python',
       file: 'remove_bg.py',
       code: `# pip install requests
+import uuid
+
 import requests
 
 with open('photo.jpg', 'rb') as photo:
     response = requests.post(
         '${endpoint}',
-        headers={'X-Api-Key': '${apiKeyPlaceholder}'},
+        # A retry with the same key is never charged twice.
+        headers={'X-Api-Key': '${apiKeyPlaceholder}', 'Idempotency-Key': str(uuid.uuid4())},
         files={'image_file': photo},
         data={'size': 'full', 'format': 'png'},
         timeout=120,
@@ -83,7 +88,7 @@ else:
 import { writeFile } from 'node:fs/promises';
 import { CutoutApiError, CutoutClient, fileInput } from '@cutout/sdk/node';
 
-// Retries 429 and 503 by itself, honouring Retry-After.
+// Retries 429 and 503 by itself, honouring Retry-After, under one Idempotency-Key: never charged twice.
 const client = new CutoutClient({
   apiKey: '${apiKeyPlaceholder}',
   baseUrl: '${origin}/api/v1',
