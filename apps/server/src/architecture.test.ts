@@ -20,6 +20,8 @@
  * - platform: `platform/` never imports `modules/` or the composition root; `platform/db/schema.ts`
  *   re-exports every module's `*.schema.ts` (the table list of drizzle-kit and of the typed client).
  * - handlers: a route handler in a `*.routes.ts` is at most 30 lines.
+ * - signedIn: a route whose handler takes the user with `requireUser` or `cartViewerOf` has
+ *   `...signedIn` in its options, so that a signed-out caller gets 401 before its body is validated.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -27,7 +29,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-type Rule = 'drizzle' | 'database' | 'modules' | 'requests' | 'cycles' | 'platform' | 'handlers';
+type Rule = 'drizzle' | 'database' | 'modules' | 'requests' | 'cycles' | 'platform' | 'handlers' | 'signedIn';
 interface SourceFile {
   /** Relative to src/, with forward slashes. */
   path: string;
@@ -122,6 +124,39 @@ function longHandlers(file: SourceFile, maxLines: number): Violation[] {
             rule: 'handlers',
             message: `${file.path}:${lineOf(handler.getStart())} has a ${lines}-line route handler (at most ${maxLines}): move the rules into the service`,
           });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** Routes whose handler needs a user (requireUser, cartViewerOf) without `...signedIn` in their options. */
+function unmarkedSignedInRoutes(file: SourceFile): Violation[] {
+  const source = ts.createSourceFile(file.path, file.text, ts.ScriptTarget.Latest, true);
+  const found: Violation[] = [];
+  const visit = (node: ts.Node) => {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      httpVerbs.has(node.expression.name.text)
+    ) {
+      const handler = node.arguments.at(-1);
+      const options = node.arguments.length > 2 ? node.arguments[1] : undefined;
+      const needsUser = handler && /\b(requireUser|cartViewerOf)\(request\)/.test(handler.getText());
+      const marked =
+        options &&
+        ts.isObjectLiteralExpression(options) &&
+        options.properties.some(
+          (property) => ts.isSpreadAssignment(property) && property.expression.getText() === 'signedIn',
+        );
+      if (needsUser && !marked) {
+        const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+        found.push({
+          rule: 'signedIn',
+          message: `${file.path}:${line} needs a user but lacks ...signedIn in its options: a signed-out call would get 400 before 401`,
+        });
       }
     }
     ts.forEachChild(node, visit);
@@ -231,7 +266,8 @@ export function checkArchitecture(files: SourceFile[]): Violation[] {
         moduleEdges.set(from.area, (moduleEdges.get(from.area) ?? new Set()).add(to.area));
       }
     }
-    if (file.path.endsWith('.routes.ts')) violations.push(...longHandlers(file, 30));
+    if (file.path.endsWith('.routes.ts'))
+      violations.push(...longHandlers(file, 30), ...unmarkedSignedInRoutes(file));
   }
   for (const exception of knownExceptions) {
     const source = files.find((file) => file.path === exception.file);
@@ -254,7 +290,16 @@ function readTree(root: string, dir = root): SourceFile[] {
   });
 }
 
-const rules: Rule[] = ['drizzle', 'database', 'modules', 'requests', 'cycles', 'platform', 'handlers'];
+const rules: Rule[] = [
+  'drizzle',
+  'database',
+  'modules',
+  'requests',
+  'cycles',
+  'platform',
+  'handlers',
+  'signedIn',
+];
 
 describe('the server architecture', () => {
   const found = checkArchitecture(readTree(path.dirname(fileURLToPath(import.meta.url))));
@@ -343,6 +388,21 @@ describe('the architecture check', () => {
         message:
           'modules/shop/shop.routes.ts:1 has a 32-line route handler (at most 30): move the rules into the service',
       },
+    ]);
+  });
+
+  it('finds routes that need a user without saying so', () => {
+    const found = check({
+      'modules/shop/shop.routes.ts': [
+        "api.post('/mine', { schema: {} }, (request) => list(requireUser(request).id));",
+        "api.post('/marked', { ...signedIn, schema: {} }, (request) => list(requireUser(request).id));",
+        "api.post('/cart', { schema: {} }, (request) => cart.fetch(cartViewerOf(request)));",
+        "api.post('/open', { schema: {} }, (request) => list(request.user?.id));",
+      ].join('\n'),
+    });
+    expect(found.map((violation) => violation.message)).toEqual([
+      'modules/shop/shop.routes.ts:1 needs a user but lacks ...signedIn in its options: a signed-out call would get 400 before 401',
+      'modules/shop/shop.routes.ts:3 needs a user but lacks ...signedIn in its options: a signed-out call would get 400 before 401',
     ]);
   });
 });

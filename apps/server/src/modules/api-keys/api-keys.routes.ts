@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../../platform/errors.ts';
-import { requireUser } from '../users/users.routes.ts';
+import { requireUser, signedIn } from '../users/users.routes.ts';
 import type { ApiKeyService } from './api-keys.service.ts';
 
 /** API key management (SPEC §7.2) under /api/stores/actions/{id}: the signed-in user's own keys only. */
@@ -27,7 +27,7 @@ export async function apiKeysRoutes(
 
   api.post(
     '/:actionId/fetchTokenList',
-    { schema: { params, response: { 200: apiKeyListSchema } } },
+    { ...signedIn, schema: { params, response: { 200: apiKeyListSchema } } },
     async (request) => ({
       tokens: await options.apiKeys.list(requireUser(request).id),
     }),
@@ -35,13 +35,17 @@ export async function apiKeysRoutes(
 
   api.post(
     '/:actionId/issueToken',
-    { schema: { params, body: issueApiKeyRequestSchema, response: { 200: issuedApiKeySchema } } },
+    {
+      ...signedIn,
+      schema: { params, body: issueApiKeyRequestSchema, response: { 200: issuedApiKeySchema } },
+    },
     (request) => options.apiKeys.issue(requireUser(request).id, request.body.label),
   );
 
   api.post(
     '/:actionId/updateToken',
     {
+      ...signedIn,
       schema: {
         params,
         body: updateApiKeyRequestSchema,
@@ -55,7 +59,7 @@ export async function apiKeysRoutes(
 
   api.post(
     '/:actionId/revokeToken',
-    { schema: { params, body: revokeApiKeyRequestSchema, response: { 200: resultSchema } } },
+    { ...signedIn, schema: { params, body: revokeApiKeyRequestSchema, response: { 200: resultSchema } } },
     async (request) => {
       await options.apiKeys.revoke(requireUser(request).id, request.body.id);
       return { result: true };

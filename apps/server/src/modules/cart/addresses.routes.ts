@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { AddressSuggester, Settlement } from '../../platform/addresses/addresses.port.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 import { refuseWhenLimited } from '../../platform/rate-limit.ts';
-import { requireUser } from '../users/users.routes.ts';
+import { requireUser, signedIn } from '../users/users.routes.ts';
 import type { ContactSetsService } from './contact-sets.service.ts';
 
 const present = ({ population: _population, ...settlement }: Settlement) => settlement;
@@ -72,7 +72,7 @@ export async function addressRoutes(
   );
   api.post(
     '/partnerSettlements/bulkUpsert',
-    { schema: { body: upsertSettlementRequestSchema, response: { 200: resultSchema } } },
+    { ...signedIn, schema: { body: upsertSettlementRequestSchema, response: { 200: resultSchema } } },
     async (request) => {
       const last = request.body.items.at(-1);
       if (last) await contactSets.setSettlement(requireUser(request).id, last.settlementId);

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { storeOption } from '../store/store.service.ts';
-import { requireUser } from '../users/users.routes.ts';
+import { requireUser, signedIn } from '../users/users.routes.ts';
 import type { CartDeps, CartService, CartViewer } from './cart.service.ts';
 import type { ContactSetsService } from './contact-sets.service.ts';
 import type { DeliveryService } from './delivery.service.ts';
@@ -52,20 +52,20 @@ export async function cartRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const cartAnswer = { response: { 200: shoppingCartSchema } };
 
-  api.post('/fetchShoppingCart', { schema: { body: emptyBody, ...cartAnswer } }, (request) =>
+  api.post('/fetchShoppingCart', { ...signedIn, schema: { body: emptyBody, ...cartAnswer } }, (request) =>
     cart.fetch(cartViewerOf(request)),
   );
   api.post(
     '/updateShoppingCart',
-    { schema: { body: updateShoppingCartRequestSchema, ...cartAnswer } },
+    { ...signedIn, schema: { body: updateShoppingCartRequestSchema, ...cartAnswer } },
     (request) => cart.update(request.body, cartViewerOf(request)),
   );
-  api.post('/resetShoppingCart', { schema: { body: emptyBody, ...cartAnswer } }, (request) =>
+  api.post('/resetShoppingCart', { ...signedIn, schema: { body: emptyBody, ...cartAnswer } }, (request) =>
     cart.reset(cartViewerOf(request)),
   );
   api.post(
     '/fetchPaymentOptionList',
-    { schema: { body: emptyBody, response: { 200: paymentOptionListSchema } } },
+    { ...signedIn, schema: { body: emptyBody, response: { 200: paymentOptionListSchema } } },
     async (request) => ({
       paymentOptions: await options.paymentOptions({
         language: request.store.language,
@@ -78,12 +78,13 @@ export async function cartRoutes(
   );
   api.post(
     '/deliveryOptions/fetchDeliveryOptionList',
-    { schema: { body: emptyBody, response: { 200: deliveryOptionListSchema } } },
+    { ...signedIn, schema: { body: emptyBody, response: { 200: deliveryOptionListSchema } } },
     async (request) => ({ deliveryOptions: await delivery.list(request.store) }),
   );
   api.post(
     '/deliveryOptions/:id/fetchPickupPointList',
     {
+      ...signedIn,
       schema: {
         params: z.object({ id: z.string().min(1).max(100) }),
         body: emptyBody,
@@ -104,7 +105,10 @@ export async function contactSetRoutes(
 
   api.post(
     '/fetchContactSetList',
-    { schema: { body: contactSetListFilterSchema.nullish(), response: { 200: contactSetListSchema } } },
+    {
+      ...signedIn,
+      schema: { body: contactSetListFilterSchema.nullish(), response: { 200: contactSetListSchema } },
+    },
     async (request) => {
       const where = request.body?.filter?.where ?? {};
       return {
@@ -114,7 +118,7 @@ export async function contactSetRoutes(
   );
   api.post(
     '/',
-    { schema: { body: createContactSetRequestSchema, response: { 200: contactSetSchema } } },
+    { ...signedIn, schema: { body: createContactSetRequestSchema, response: { 200: contactSetSchema } } },
     (request) => contactSets.create(requireUser(request).id, request.body, request.store.language),
   );
   // DELETE /{id}; a DELETE without an id is core_object_not_set (SPEC §5).
@@ -122,6 +126,7 @@ export async function contactSetRoutes(
     api.delete(
       path,
       {
+        ...signedIn,
         schema: {
           params: z.object({ id: z.string().max(100).optional() }),
           response: { 200: resultSchema },

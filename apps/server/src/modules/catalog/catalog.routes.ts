@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sharedPageSerializer } from '../../platform/http/shared-page-serializer.ts';
-import { requireUser } from '../users/users.routes.ts';
+import { requireUser, signedIn } from '../users/users.routes.ts';
 import type { CatalogService, CatalogViewer } from './catalog.service.ts';
 
 // A visitor's page is the shared one, kept by the catalogue: checked and written out once.
@@ -61,6 +61,7 @@ export async function catalogRoutes(
   api.post(
     '/favorites/fetchTradeOfferList',
     {
+      ...signedIn,
       schema: {
         body: fetchFavoriteTradeOfferListRequestSchema,
         response: { 200: productTradeOfferListSchema },
@@ -71,7 +72,7 @@ export async function catalogRoutes(
 
   api.post(
     '/favorites/addTradeOffer',
-    { schema: { body: favoriteTradeOfferRequestSchema, response: { 200: resultSchema } } },
+    { ...signedIn, schema: { body: favoriteTradeOfferRequestSchema, response: { 200: resultSchema } } },
     async (request) => {
       await catalog.addFavourite(
         requireUser(request).id,
@@ -84,7 +85,7 @@ export async function catalogRoutes(
 
   api.post(
     '/favorites/removeTradeOffer',
-    { schema: { body: favoriteTradeOfferRequestSchema, response: { 200: resultSchema } } },
+    { ...signedIn, schema: { body: favoriteTradeOfferRequestSchema, response: { 200: resultSchema } } },
     async (request) => {
       await catalog.removeFavourite(
         requireUser(request).id,

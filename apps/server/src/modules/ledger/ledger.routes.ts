@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../../platform/errors.ts';
 import { storeOption } from '../store/store.service.ts';
-import { requireUser } from '../users/users.routes.ts';
+import { requireUser, signedIn } from '../users/users.routes.ts';
 import type { LedgerService, LedgerUnit } from './ledger.service.ts';
 
 /** An entry's type, read from its ledger key (README: the keys of the ledger). */
@@ -23,7 +23,10 @@ export async function personalAccountRoutes(app: FastifyInstance, options: { led
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post(
     '/personalAccount/fetchPersonalAccount',
-    { schema: { body: z.object({}).passthrough().nullish(), response: { 200: personalAccountSchema } } },
+    {
+      ...signedIn,
+      schema: { body: z.object({}).passthrough().nullish(), response: { 200: personalAccountSchema } },
+    },
     async (request) => {
       const user = requireUser(request);
       if (!storeOption(request.store, 'AllowPersonalAccount')) throw new DomainError('NOT_FOUND');

@@ -18,7 +18,7 @@ import { DomainError } from '../../platform/errors.ts';
 import type { OperatorGuard } from '../../platform/http/operator.ts';
 import { cartViewerOf } from '../cart/cart.routes.ts';
 import { storeOption } from '../store/store.service.ts';
-import { requireUser } from '../users/users.routes.ts';
+import { requireUser, signedIn } from '../users/users.routes.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import type { InvoiceService } from './invoice/invoice.service.ts';
 import type { OrdersService } from './orders.service.ts';
@@ -48,6 +48,7 @@ export async function customerOrderRoutes(
   api.post(
     '/makePosted',
     {
+      ...signedIn,
       schema: {
         querystring: z.object({
           mode: z.enum(['post', 'unpost']).default('post'),
@@ -71,6 +72,7 @@ export async function customerOrderRoutes(
   api.post(
     '/makeDeleted',
     {
+      ...signedIn,
       schema: {
         querystring: z.object({
           mode: z.enum(['delete', 'restore']).default('delete'),
@@ -99,7 +101,7 @@ export async function checkoutRoutes(
 
   api.post(
     '/shoppingCarts/checkoutShoppingCart',
-    { schema: { body: checkoutRequestSchema, ...answer } },
+    { ...signedIn, schema: { body: checkoutRequestSchema, ...answer } },
     (request) =>
       checkout.checkout(
         request.body,
@@ -110,7 +112,7 @@ export async function checkoutRoutes(
   );
   api.post(
     '/shoppingCarts/rechargePersonalAccount',
-    { schema: { body: rechargePersonalAccountRequestSchema, ...answer } },
+    { ...signedIn, schema: { body: rechargePersonalAccountRequestSchema, ...answer } },
     (request) => {
       if (!storeOption(request.store, 'AllowPersonalAccount')) throw new DomainError('NOT_FOUND');
       return checkout.recharge(
@@ -123,12 +125,12 @@ export async function checkoutRoutes(
   );
   api.post(
     '/paymentOptions/perform',
-    { schema: { body: performPaymentRequestSchema, ...answer } },
+    { ...signedIn, schema: { body: performPaymentRequestSchema, ...answer } },
     (request) => checkout.payOrder(request.body, cartViewerOf(request), requireUser(request)),
   );
   api.post(
     '/paymentOptions/:id/validate',
-    { schema: { params: idParams, body: validatePaymentRequestSchema, ...answer } },
+    { ...signedIn, schema: { params: idParams, body: validatePaymentRequestSchema, ...answer } },
     (request) =>
       checkout.validate({
         userId: requireUser(request).id,
@@ -169,12 +171,18 @@ export async function ordersRoutes(
 
   api.post(
     '/fetchOrderList',
-    { schema: { body: fetchOrderListRequestSchema.nullish(), response: { 200: orderListSchema } } },
+    {
+      ...signedIn,
+      schema: { body: fetchOrderListRequestSchema.nullish(), response: { 200: orderListSchema } },
+    },
     (request) => orders.list(requireUser(request).id, request.body ?? {}, request.store.language),
   );
   api.post(
     '/:id/fetchOrder',
-    { schema: { params: idParams, body: emptyBody, response: { 200: fetchOrderResponseSchema } } },
+    {
+      ...signedIn,
+      schema: { params: idParams, body: emptyBody, response: { 200: fetchOrderResponseSchema } },
+    },
     async (request) => {
       const order = await orders.get(requireUser(request).id, request.params.id, request.store.language);
       return { order, orderType: 'customer_order' as const, id: order.id };
@@ -182,13 +190,14 @@ export async function ordersRoutes(
   );
   api.post(
     '/:id/cancelOrder',
-    { schema: { params: idParams, body: emptyBody, response: { 200: orderSchema } } },
+    { ...signedIn, schema: { params: idParams, body: emptyBody, response: { 200: orderSchema } } },
     (request) => orders.cancel(requireUser(request).id, request.params.id, request.store.language),
   );
   // Print (SPEC §7.4): the invoice as a PDF, in the request's language.
   api.get(
     '/:id/displayLayoutTemplate',
     {
+      ...signedIn,
       schema: {
         params: idParams,
         querystring: z.object({

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { LitreHolder } from '../ledger/litres.service.ts';
-import { requireUser } from '../users/users.routes.ts';
+import { requireUser, signedIn } from '../users/users.routes.ts';
 import { type PlansService, storedPeriod } from './plans.service.ts';
 import type { SubscriptionsService } from './subscriptions.service.ts';
 
@@ -46,24 +46,27 @@ export async function subscriptionsRoutes(
   );
   api.post(
     '/subscriptions/fetchCurrentSubscription',
-    { schema: { body: emptyBody, response: { 200: currentSubscriptionSchema } } },
+    { ...signedIn, schema: { body: emptyBody, response: { 200: currentSubscriptionSchema } } },
     async (request) => ({
       subscription: await subscriptions.current(requireUser(request).id, request.store.language),
     }),
   );
   api.post(
     '/subscriptions/:id/cancel',
-    { schema: { params: idParams, body: emptyBody, response: { 200: subscriptionSchema } } },
+    { ...signedIn, schema: { params: idParams, body: emptyBody, response: { 200: subscriptionSchema } } },
     (request) => subscriptions.cancel(requireUser(request).id, request.params.id, request.store.language),
   );
   api.post(
     '/subscriptions/:id/resume',
-    { schema: { params: idParams, body: emptyBody, response: { 200: subscriptionSchema } } },
+    { ...signedIn, schema: { params: idParams, body: emptyBody, response: { 200: subscriptionSchema } } },
     (request) => subscriptions.resume(requireUser(request).id, request.params.id, request.store.language),
   );
   api.post(
     '/subscriptions/:id/changePlan',
-    { schema: { params: idParams, body: changePlanRequestSchema, response: { 200: subscriptionSchema } } },
+    {
+      ...signedIn,
+      schema: { params: idParams, body: changePlanRequestSchema, response: { 200: subscriptionSchema } },
+    },
     (request) =>
       subscriptions.changePlan(
         requireUser(request).id,
@@ -75,7 +78,7 @@ export async function subscriptionsRoutes(
   );
   api.post(
     '/litres/fetchLitreSummary',
-    { schema: { body: emptyBody, response: { 200: litreSummarySchema } } },
+    { ...signedIn, schema: { body: emptyBody, response: { 200: litreSummarySchema } } },
     (request) => options.litreSummary(requireUser(request)),
   );
 }

@@ -38,12 +38,30 @@ declare module 'fastify' {
   }
 }
 
-/** Resolves the user of every call in the scope from its access token. */
+/**
+ * The route options of a call only a signed-in user may make: a signed-out caller gets 401
+ * AUTHORIZATION_REQUIRED before its body is validated (not a 400 about a body it could not use).
+ */
+export const signedIn = { config: { signedIn: true } } as const;
+
+/**
+ * Resolves the user of every call in the scope from its access token, before validation, and refuses
+ * a call marked `signedIn` without one. Handlers still take the user through requireUser.
+ */
 export function registerAuth(app: FastifyInstance, options: { users: UsersService }): void {
   app.decorateRequest('user', null);
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preValidation', async (request) => {
     request.user = await options.users.authenticate(request.accessToken);
+    if (request.routeOptions.config.signedIn && !request.user)
+      throw new DomainError('AUTHORIZATION_REQUIRED');
   });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Only a signed-in user may call it (registerAuth). */
+    signedIn?: boolean;
+  }
 }
 
 /** The signed-in user, or AUTHORIZATION_REQUIRED (401). */
@@ -76,12 +94,16 @@ export async function usersRoutes(
     },
   );
 
-  api.post('/logout', { schema: { response: { 200: resultSchema } } }, async (request, reply) => {
-    requireUser(request);
-    await users.logout(request.accessToken ?? '');
-    clearSessionCookies(reply);
-    return { result: true };
-  });
+  api.post(
+    '/logout',
+    { ...signedIn, schema: { response: { 200: resultSchema } } },
+    async (request, reply) => {
+      requireUser(request);
+      await users.logout(request.accessToken ?? '');
+      clearSessionCookies(reply);
+      return { result: true };
+    },
+  );
 
   api.post('/register', { schema: { response: { 200: registerResponseSchema } } }, async (request) => {
     const body = request.body as { anonymous?: unknown } | undefined;
@@ -167,7 +189,7 @@ export async function usersRoutes(
 
   api.post(
     '/changePassword',
-    { schema: { body: changePasswordRequestSchema, response: { 200: resultSchema } } },
+    { ...signedIn, schema: { body: changePasswordRequestSchema, response: { 200: resultSchema } } },
     async (request) => {
       await passwords.changePassword({
         user: requireUser(request),
@@ -178,11 +200,11 @@ export async function usersRoutes(
     },
   );
 
-  api.post('/changeLocale', { schema: { body: changeLocaleRequestSchema } }, (request) =>
+  api.post('/changeLocale', { ...signedIn, schema: { body: changeLocaleRequestSchema } }, (request) =>
     users.changeLocale({ store: request.store, user: requireUser(request), localeId: request.body.localeId }),
   );
 
-  api.post('/changeCurrency', { schema: { body: changeCurrencyRequestSchema } }, (request) =>
+  api.post('/changeCurrency', { ...signedIn, schema: { body: changeCurrencyRequestSchema } }, (request) =>
     users.changeCurrency({
       store: request.store,
       user: requireUser(request),
@@ -192,7 +214,7 @@ export async function usersRoutes(
 
   api.post(
     '/updateProfile',
-    { schema: { body: updateProfileRequestSchema, response: { 200: resultSchema } } },
+    { ...signedIn, schema: { body: updateProfileRequestSchema, response: { 200: resultSchema } } },
     async (request) => {
       await users.updateProfile({ user: requireUser(request), fullName: request.body.fullName });
       return { result: true };

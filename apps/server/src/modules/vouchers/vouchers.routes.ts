@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OperatorGuard } from '../../platform/http/operator.ts';
-import { requireUser } from '../users/users.routes.ts';
+import { requireUser, signedIn } from '../users/users.routes.ts';
 import type { VouchersService } from './vouchers.service.ts';
 
 const emptyBody = z.object({}).passthrough().nullish();
@@ -39,7 +39,7 @@ export async function vouchersRoutes(
 
   api.post(
     '/shoppingCarts/applyPinCode',
-    { schema: { body: applyPinCodeRequestSchema, response: { 200: appliedPinCodeSchema } } },
+    { ...signedIn, schema: { body: applyPinCodeRequestSchema, response: { 200: appliedPinCodeSchema } } },
     async (request) => {
       const user = requireUser(request);
       const { language } = request.store;
@@ -52,7 +52,7 @@ export async function vouchersRoutes(
   );
   api.post(
     '/vouchers/fetchVoucherList',
-    { schema: { body: emptyBody, response: { 200: voucherListSchema } } },
+    { ...signedIn, schema: { body: emptyBody, response: { 200: voucherListSchema } } },
     async (request) => {
       const output = await vouchers.list(requireUser(request).id, request.store.language);
       return { output, totalCount: output.length };
@@ -60,7 +60,10 @@ export async function vouchersRoutes(
   );
   api.post(
     '/vouchers/:id/send',
-    { schema: { params: idParams, body: sendVoucherRequestSchema, response: { 200: voucherSchema } } },
+    {
+      ...signedIn,
+      schema: { params: idParams, body: sendVoucherRequestSchema, response: { 200: voucherSchema } },
+    },
     async (request) => {
       const user = requireUser(request);
       const language = languages.find((candidate) => candidate === request.body.language);
