@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunReport } from '../report.ts';
 import { Cli, runCli } from '../test/cli.ts';
-import { brokenJpeg, writePhotos } from '../test/images.ts';
+import { brokenJpeg, shapePhoto, writePhotos } from '../test/images.ts';
 import { startServer, type TestServer } from '../test/server.ts';
 import { type StandIn, standInEngine } from '../test/stand-in-engine.ts';
 
@@ -112,6 +112,36 @@ describe('cutout remove, against the server', () => {
     expect(redone.code).toBe(0);
     expect(standIn.calls).toBe(calls + 3);
     expect((await readReport(path.join(cwd, 'report.json'))).totals).toMatchObject({ done: 3, skipped: 0 });
+  });
+
+  it('charges a picture once across runs: a run again (lost answers, --overwrite) gets the charged results back', async () => {
+    // Pictures no other test sends (the service remembers a key for 24 hours, whoever ran it).
+    const cwd = path.join(root, `run-${++folder}`);
+    await mkdir(path.join(cwd, 'in'), { recursive: true });
+    const [a, b] = [await shapePhoto({ seed: 901 }), await shapePhoto({ seed: 902 })];
+    await writeFile(path.join(cwd, 'in/a.jpg'), a);
+    await writeFile(path.join(cwd, 'in/b.jpg'), b);
+    // The same picture twice in one run is one charge too.
+    await writeFile(path.join(cwd, 'in/copy-of-a.jpg'), a);
+    const litres = async () =>
+      (JSON.parse((await runCli(['account', '--json'], { env })).stdout) as { litres: { total: number } })
+        .litres.total;
+    const before = await litres();
+    const args = ['remove', 'in', '--out', 'out', '--size', 'full', '--report', 'report.json'];
+    const first = await runCli(args, { cwd, env });
+    expect(first.code, first.stderr).toBe(0);
+    expect(await litres()).toBe(before - 2);
+    const firstReport = await readReport(path.join(cwd, 'report.json'));
+    expect(firstReport.totals).toMatchObject({ done: 3, litres: 2 });
+
+    const again = await runCli([...args, '--overwrite'], { cwd, env });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/Finished: 3 done, 0 skipped, 0 failed of 3 .*; 0 litres charged\.$/m);
+    expect(await litres()).toBe(before - 2);
+    // Other options are another request: charged again.
+    const other = await runCli([...args, '--overwrite', '--format', 'jpg'], { cwd, env });
+    expect(other.code, other.stderr).toBe(0);
+    expect(await litres()).toBe(before - 4);
   });
 
   it('names outputs after the format asked, fails a broken .jpg with its API error and exits 1', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -31,6 +32,7 @@ export async function createRemoteProcessor(options: RemoteOptions): Promise<Pro
     ...(options.fetch && { fetch: options.fetch }),
   });
   const request = await removeOptionsOf(options.settings);
+  const settingsDigest = await digestOf(request);
   return {
     mode: 'remote',
     async remove(file, signal) {
@@ -45,16 +47,53 @@ export async function createRemoteProcessor(options: RemoteOptions): Promise<Pro
         });
       });
       try {
-        const result = await client.removeBackground(input, { ...request, signal });
-        return { data: result.data, mimeType: result.mimeType, litres: result.creditsCharged };
+        const idempotencyKey = await idempotencyKeyOf(input, settingsDigest);
+        const result = await client.removeBackground(input, { ...request, idempotencyKey, signal });
+        // A replay was charged by an earlier run (or try) whose answer never came: not this run.
+        const litres = result.replayed ? 0 : result.creditsCharged;
+        return { data: result.data, mimeType: result.mimeType, litres };
       } catch (err) {
         if (signal.aborted)
-          throw new FileFailure(interrupted('aborted by a second Ctrl-C while in progress'));
+          throw new FileFailure(
+            interrupted(
+              'aborted by a second Ctrl-C while in progress; the service may have charged it, and a run again within 24 hours gets that result without a second charge',
+            ),
+          );
         throw new FileFailure(apiErrorOf(err));
       }
     },
     close: async () => {},
   };
+}
+
+/**
+ * What every request of the run shares, as a digest: the options and the background's bytes. With the
+ * image's bytes it makes each image's Idempotency-Key.
+ */
+async function digestOf(request: RemoveOptions): Promise<string> {
+  const { bgImage, ...rest } = request;
+  const hash = createHash('sha256').update(JSON.stringify(Object.entries(rest).sort()));
+  if (bgImage) await hashInput(hash, bgImage);
+  return hash.digest('hex');
+}
+
+/** Adds an image of the CLI's (a file's Blob, the background's bytes, or its URL) to a hash. */
+async function hashInput(hash: ReturnType<typeof createHash>, input: ImageInput): Promise<void> {
+  const file = typeof input === 'object' && 'file' in input ? input.file : input;
+  if (file instanceof Blob) for await (const chunk of file.stream()) hash.update(chunk);
+  else if (file instanceof Uint8Array) hash.update(file);
+  else hash.update(JSON.stringify(input));
+}
+
+/**
+ * The Idempotency-Key of one image: the same for the same picture and options, so that a run again
+ * after an interrupted run or a lost answer gets the result the service already charged for (it
+ * keeps keys 24 hours) instead of charging it twice. Identical pictures in one run are one charge.
+ */
+async function idempotencyKeyOf(input: ImageInput, settingsDigest: string): Promise<string> {
+  const hash = createHash('sha256').update(settingsDigest);
+  await hashInput(hash, input);
+  return `cutout-cli-${hash.digest('hex')}`;
 }
 
 /** The SDK's options from the flags; the background picture is read once for every request. */
