@@ -152,6 +152,9 @@ export function errorHandler(options: { bodyLimit: number; send?: ErrorSender })
     );
     if (domainError.code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'unexpected error');
     else request.log.info({ code: domainError.code }, 'request refused');
+    // Refused before its body was read to the end (a file over the limit): what is left of it would
+    // be read as the next request, so this connection carries no other.
+    if (request.raw.complete === false) reply.header('connection', 'close');
     return send(request, reply, domainError);
   };
 }
