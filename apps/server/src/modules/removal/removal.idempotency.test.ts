@@ -19,10 +19,12 @@ const engineState = {
   runs: 0,
   failures: 0,
   gate: null as Promise<void> | null,
+  lastOptions: {} as Record<string, unknown>,
 };
 const standIn = {
   remove: async (bytes: Uint8Array, options: { size: string }) => {
     engineState.runs += 1;
+    engineState.lastOptions = options;
     if (engineState.gate) await engineState.gate;
     if (engineState.failures > 0) {
       engineState.failures -= 1;
@@ -173,6 +175,11 @@ describe.each(testDatabases)('Idempotency-Key on %s', (kind) => {
       detail: expect.stringContaining('другим изображением'),
       meta: { code: 'IDEMPOTENCY_KEY_REUSED' },
     });
+    // Only how the answer is written differs: the same request, answered again as JSON.
+    const asJson = await c.removebg(full(3), { ...key, accept: 'application/json' });
+    expect(asJson.statusCode, asJson.body).toBe(200);
+    expect(asJson.headers['idempotent-replayed']).toBe('true');
+    expect(engineState.lastOptions.output_format).toBe('json');
     const otherOptions = await c.removebg([...full(3), ['format', 'jpg']], key);
     expect(otherOptions.statusCode).toBe(422);
     expect(otherOptions.json().errors[0].detail).toMatch(/another image or other options/);

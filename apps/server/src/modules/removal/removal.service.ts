@@ -271,7 +271,11 @@ export function createRemovalService(deps: {
           options: removalOptions,
           call,
         };
-        if (key) return await chargeOnce(charge, key, fingerprintOf(image, background, given));
+        if (key) {
+          // How the answer is written (an image, or JSON with base64) does not make another request.
+          const { output_format: _encoding, ...asked } = given;
+          return await chargeOnce(charge, key, fingerprintOf(image, background, asked));
+        }
         const result = await deps.removeBackground.run({ ...charge, chargeId: randomUUID() });
         return { result, cost, replayed: false };
       } catch (error) {
