@@ -45,8 +45,9 @@ export function openApiDocument(serverUrl: string) {
         'X-Api-Key (or X-Access-Token) header; without it only previews are allowed. A full-size result costs ' +
         'one litre from the balance of the key owner. Errors come as {"errors":[{status, code, title, detail, ' +
         "meta}]}: code and title are remove.bg's, detail is in the Accept-Language language (en or ru), meta " +
-        'holds our code and the number of an ACTION_FAILED (x-error-codes). Uploads and results are kept only ' +
-        'in memory while the mask cache needs them (at most 1 hour) and are used for nothing else.',
+        'holds our code and the number of an ACTION_FAILED (x-error-codes). Uploads and results are not stored: ' +
+        'only the mask of a photo is kept, at most 1 hour under a digest of the photo, for a quick full size after ' +
+        'a preview.',
     },
     servers: [{ url: serverUrl }],
     components: {

@@ -206,7 +206,7 @@ describe('ApiDocsPage', () => {
     const curl = screen.getByRole('figure', { name: 'cURL example' });
     expect(curl).toHaveTextContent(`curl -X POST "${origin}/api/v1/removebg"`);
     expect(curl).toHaveTextContent('-H "X-Api-Key: YOUR_API_KEY"');
-    expect(curl).toHaveTextContent('-H "Idempotency-Key: $(uuidgen)"');
+    expect(curl).toHaveTextContent('-H "Idempotency-Key: $(openssl rand -hex 16)"');
     expect(curl).toHaveTextContent('-F "image_file=@photo.jpg"');
     expect(curl).toHaveTextContent('-o no-bg.png');
 
@@ -214,8 +214,9 @@ describe('ApiDocsPage', () => {
     const node = screen.getByRole('figure', { name: 'Node.js example' });
     expect(node).toHaveTextContent("form.append('image_file', photo, 'photo.jpg')");
     expect(node).toHaveTextContent(`fetch('${origin}/api/v1/removebg'`);
+    expect(node).toHaveTextContent('const idempotencyKey = crypto.randomUUID();');
     expect(node).toHaveTextContent(
-      "headers: { 'X-Api-Key': 'YOUR_API_KEY', 'Idempotency-Key': crypto.randomUUID() }",
+      "headers: { 'X-Api-Key': 'YOUR_API_KEY', 'Idempotency-Key': idempotencyKey }",
     );
     expect(node).toHaveTextContent('const error = body?.errors?.[0];');
     expect(node).toHaveTextContent('error?.detail');

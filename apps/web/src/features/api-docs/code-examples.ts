@@ -18,7 +18,7 @@ export function codeExamples(origin: string): CodeExample[] {
       file: 'shell',
       code: `curl -X POST "${endpoint}" \\
   -H "X-Api-Key: ${apiKeyPlaceholder}" \\
-  -H "Idempotency-Key: $(uuidgen)" \\
+  -H "Idempotency-Key: $(openssl rand -hex 16)" \\
   -F "image_file=@photo.jpg" \\
   -F "size=full" \\
   -F "format=png" \\
@@ -37,10 +37,11 @@ form.append('image_file', photo, 'photo.jpg');
 form.append('size', 'full');
 form.append('format', 'png');
 
+// One key per photo, sent again on its retries: a retry is never charged twice.
+const idempotencyKey = crypto.randomUUID();
 const response = await fetch('${endpoint}', {
   method: 'POST',
-  // A retry with the same key is never charged twice: keep it for this photo's retries.
-  headers: { 'X-Api-Key': '${apiKeyPlaceholder}', 'Idempotency-Key': crypto.randomUUID() },
+  headers: { 'X-Api-Key': '${apiKeyPlaceholder}', 'Idempotency-Key': idempotencyKey },
   body: form,
 });
 if (!response.ok) {
@@ -84,11 +85,13 @@ else:
       id: 'sdk',
       title: 'SDK',
       file: 'remove-bg.ts',
-      code: `// npm install @cutout/sdk (TypeScript, Node.js 20+ and browsers; packages/sdk in the repository)
+      code: `// TypeScript, Node.js 20+ and browsers. In a clone of the repository: npm pack -w packages/sdk,
+// then in your project: npm install /path/to/cutout-sdk-0.1.0.tgz
 import { writeFile } from 'node:fs/promises';
 import { CutoutApiError, CutoutClient, fileInput } from '@cutout/sdk/node';
 
-// Retries 429 and 503 by itself, honouring Retry-After, under one Idempotency-Key: never charged twice.
+// Retries 429, 502, 503, 504 and network failures by itself, honouring Retry-After, under one
+// Idempotency-Key per call: a retry is never charged twice.
 const client = new CutoutClient({
   apiKey: '${apiKeyPlaceholder}',
   baseUrl: '${origin}/api/v1',
@@ -106,7 +109,7 @@ try {
       id: 'cli',
       title: 'CLI',
       file: 'shell',
-      code: `# npm install @cutout/cli   (in a clone of the repository: npm ci, then npx cutout)
+      code: `# In a clone of the repository (the CLI is one of its workspaces): npm ci, then npx cutout
 # Every photo in photos/ (subfolders too) into cut/, one litre each;
 # images already cut out are skipped, so a stopped run can simply be restarted.
 export CUTOUT_API_KEY=${apiKeyPlaceholder}
