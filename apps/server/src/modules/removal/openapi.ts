@@ -82,6 +82,9 @@ export function openApiDocument(serverUrl: string) {
             content: {
               'multipart/form-data': { schema: { type: 'object', properties: multipartProperties } },
               'application/json': { schema: { type: 'object', properties: fields.properties } },
+              'application/x-www-form-urlencoded': {
+                schema: { type: 'object', properties: fields.properties },
+              },
             },
           },
           responses: {

@@ -84,7 +84,7 @@ describe('the public API speaks remove.bg v1.0', () => {
   });
   afterAll(() => t.close());
 
-  it('takes every documented parameter from a multipart form and a JSON body, booleans as text', async () => {
+  it('takes every documented parameter from a multipart form, a JSON body and a URL-encoded form, booleans as text', async () => {
     const parameters: Array<[string, string]> = [
       ['size', 'preview'],
       ['type', 'product'],
@@ -108,9 +108,18 @@ describe('the public API speaks remove.bg v1.0', () => {
       { 'x-api-key': key },
     );
     expect(json.statusCode, json.body).toBe(200);
-    // The engine gets what its own parser makes of the fields, from either body.
+    // A URL-encoded form, as curl --data sends it.
+    const encoded = await removebg(
+      {
+        payload: new URLSearchParams([['image_file_b64', png.toString('base64')], ...parameters]).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      },
+      { 'x-api-key': key },
+    );
+    expect(encoded.statusCode, encoded.body).toBe(200);
+    // The engine gets what its own parser makes of the fields, from any body.
     const parsed = { ...parseRemovalOptions(Object.fromEntries(parameters)), bg_image: null };
-    expect(asked).toEqual([parsed, parsed]);
+    expect(asked).toEqual([parsed, parsed, parsed]);
   });
 
   it('treats parameters sent as empty strings as absent', async () => {

@@ -145,6 +145,20 @@ export async function publicApiRoutes(
 ): Promise<void> {
   app.decorateRequest('apiKeyId', null);
   app.decorateRequest('user', null);
+  // remove.bg's clients may send a URL-encoded form (curl --data "image_url=…&size=…"): its fields
+  // are read as a JSON body's are (a repeated one as a list, which the options refuse).
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: removalBodyLimit },
+    (_request, body, done) => {
+      const fields: Record<string, string | string[]> = {};
+      for (const [name, value] of new URLSearchParams(body as string)) {
+        const previous = fields[name];
+        fields[name] = previous === undefined ? value : [...[previous].flat(), value];
+      }
+      done(null, fields);
+    },
+  );
   app.setErrorHandler(errorHandler({ bodyLimit: removalBodyLimit, send: sendPublicApiError }));
   app.addHook('onRequest', async (request, reply) => {
     const value = (request.headers['x-access-token'] ?? request.headers['x-api-key']) as string | undefined;
