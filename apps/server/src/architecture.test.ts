@@ -105,64 +105,62 @@ function importsOf(file: SourceFile): Import[] {
 
 const httpVerbs = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all']);
 
-/** Route handlers (the function given last to app.get/post/…) longer than `maxLines`. */
-function longHandlers(file: SourceFile, maxLines: number): Violation[] {
+/** Every route declaration of a file (app.get/post/… calls), with the line it starts on. */
+function routeCalls(
+  file: SourceFile,
+): Array<{ call: ts.CallExpression; line: (position: number) => number }> {
   const source = ts.createSourceFile(file.path, file.text, ts.ScriptTarget.Latest, true);
-  const found: Violation[] = [];
-  const lineOf = (position: number) => source.getLineAndCharacterOfPosition(position).line + 1;
+  const line = (position: number) => source.getLineAndCharacterOfPosition(position).line + 1;
+  const found: Array<{ call: ts.CallExpression; line: typeof line }> = [];
   const visit = (node: ts.Node) => {
     if (
       ts.isCallExpression(node) &&
       ts.isPropertyAccessExpression(node.expression) &&
       httpVerbs.has(node.expression.name.text)
-    ) {
-      const handler = node.arguments.at(-1);
-      if (handler && (ts.isArrowFunction(handler) || ts.isFunctionExpression(handler))) {
-        const lines = lineOf(handler.getEnd()) - lineOf(handler.getStart()) + 1;
-        if (lines > maxLines)
-          found.push({
-            rule: 'handlers',
-            message: `${file.path}:${lineOf(handler.getStart())} has a ${lines}-line route handler (at most ${maxLines}): move the rules into the service`,
-          });
-      }
-    }
+    )
+      found.push({ call: node, line });
     ts.forEachChild(node, visit);
   };
   visit(source);
   return found;
 }
 
+/** Route handlers (the function given last to app.get/post/…) longer than `maxLines`. */
+function longHandlers(file: SourceFile, maxLines: number): Violation[] {
+  return routeCalls(file).flatMap(({ call, line }) => {
+    const handler = call.arguments.at(-1);
+    if (!handler || !(ts.isArrowFunction(handler) || ts.isFunctionExpression(handler))) return [];
+    const lines = line(handler.getEnd()) - line(handler.getStart()) + 1;
+    if (lines <= maxLines) return [];
+    return [
+      {
+        rule: 'handlers' as const,
+        message: `${file.path}:${line(handler.getStart())} has a ${lines}-line route handler (at most ${maxLines}): move the rules into the service`,
+      },
+    ];
+  });
+}
+
 /** Routes whose handler needs a user (requireUser, cartViewerOf) without `...signedIn` in their options. */
 function unmarkedSignedInRoutes(file: SourceFile): Violation[] {
-  const source = ts.createSourceFile(file.path, file.text, ts.ScriptTarget.Latest, true);
-  const found: Violation[] = [];
-  const visit = (node: ts.Node) => {
-    if (
-      ts.isCallExpression(node) &&
-      ts.isPropertyAccessExpression(node.expression) &&
-      httpVerbs.has(node.expression.name.text)
-    ) {
-      const handler = node.arguments.at(-1);
-      const options = node.arguments.length > 2 ? node.arguments[1] : undefined;
-      const needsUser = handler && /\b(requireUser|cartViewerOf)\(request\)/.test(handler.getText());
-      const marked =
-        options &&
-        ts.isObjectLiteralExpression(options) &&
-        options.properties.some(
-          (property) => ts.isSpreadAssignment(property) && property.expression.getText() === 'signedIn',
-        );
-      if (needsUser && !marked) {
-        const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
-        found.push({
-          rule: 'signedIn',
-          message: `${file.path}:${line} needs a user but lacks ...signedIn in its options: a signed-out call would get 400 before 401`,
-        });
-      }
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
+  return routeCalls(file).flatMap(({ call, line }) => {
+    const handler = call.arguments.at(-1);
+    const options = call.arguments.length > 2 ? call.arguments[1] : undefined;
+    const needsUser = handler && /\b(requireUser|cartViewerOf)\(request\)/.test(handler.getText());
+    const marked =
+      options &&
+      ts.isObjectLiteralExpression(options) &&
+      options.properties.some(
+        (property) => ts.isSpreadAssignment(property) && property.expression.getText() === 'signedIn',
+      );
+    if (!needsUser || marked) return [];
+    return [
+      {
+        rule: 'signedIn' as const,
+        message: `${file.path}:${line(call.getStart())} needs a user but lacks ...signedIn in its options: a signed-out call would get 400 before 401`,
+      },
+    ];
+  });
 }
 
 /** Why an import breaks a rule, or null when it keeps them. */

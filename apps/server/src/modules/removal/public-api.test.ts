@@ -1,6 +1,7 @@
 import { type Engine, parseRemovalOptions, type RemovalResult } from '@cutout/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
+import { multipartBody } from '../../test/multipart.ts';
 
 /**
  * The public API's dialect: remove.bg's API v1.0 as its clients call it — multipart forms in their
@@ -30,21 +31,8 @@ const standIn = {
 } as unknown as Engine;
 
 /** A multipart body as remove.bg's clients send it: the fields in the order given, files with a name. */
-function multipart(parts: Array<[string, string | Buffer]>) {
-  const boundary = '--------------------------removebgclient';
-  const chunks = parts.flatMap(([name, value]) => {
-    const file = Buffer.isBuffer(value) ? `; filename="photo.png"\r\nContent-Type: image/png` : '';
-    return [
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file}\r\n\r\n`),
-      Buffer.isBuffer(value) ? value : Buffer.from(value),
-      Buffer.from('\r\n'),
-    ];
-  });
-  return {
-    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+const multipart = (parts: Array<[string, string | Buffer]>) =>
+  multipartBody(parts, { boundary: '--------------------------removebgclient', filename: 'photo.png' });
 
 describe('the public API speaks remove.bg v1.0', () => {
   let t: TestApp;
@@ -62,7 +50,7 @@ describe('the public API speaks remove.bg v1.0', () => {
     ).json().value as string;
 
   const removebg = (
-    body: { payload: Buffer | object; headers?: Record<string, string> },
+    body: { payload: Buffer | object | string; headers?: Record<string, string> },
     headers: Record<string, string> = {},
     url = '/v1.0/removebg',
   ) => t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...headers } });

@@ -23,7 +23,8 @@ describe('a refused upload', () => {
     const refused = await fetch(`${base}/api/v1/removebg`, { method: 'POST', body: form });
     expect(refused.status).toBe(400);
     expect(refused.headers.get('connection')).toBe('close');
-    expect((await refused.json()).errors[0].code).toBe('file_too_large');
+    const body = (await refused.json()) as { errors: Array<{ code: string }> };
+    expect(body.errors[0]?.code).toBe('file_too_large');
 
     const next = await fetch(`${base}/api/v1/account`);
     expect(next.status).toBe(403);

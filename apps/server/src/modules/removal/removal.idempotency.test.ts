@@ -8,6 +8,7 @@ import {
   testClock,
   testDatabases,
 } from '../../test/harness.ts';
+import { multipartBody } from '../../test/multipart.ts';
 
 /**
  * Idempotency-Key on charged removals: a full size whose answer was lost, tried again with its key,
@@ -64,21 +65,8 @@ function holdEngine() {
   return open;
 }
 
-function multipart(parts: Array<[string, string | Buffer]>) {
-  const boundary = 'idempotency-boundary';
-  const chunks = parts.flatMap(([name, value]) => {
-    const file = Buffer.isBuffer(value) ? `; filename="photo.png"\r\nContent-Type: image/png` : '';
-    return [
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file}\r\n\r\n`),
-      Buffer.isBuffer(value) ? value : Buffer.from(value),
-      Buffer.from('\r\n'),
-    ];
-  });
-  return {
-    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+const multipart = (parts: Array<[string, string | Buffer]>) =>
+  multipartBody(parts, { filename: 'photo.png' });
 
 const photo = (n: number) => Buffer.concat([png, Buffer.from(`photo ${n}`)]);
 

@@ -2,6 +2,7 @@ import type { Engine, RemovalCall, RemovalResult } from '@cutout/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf } from '../../test/api-errors.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
+import { multipartBody } from '../../test/multipart.ts';
 import type { RemovalRepo } from './removal.repo.ts';
 import { createRemovalService } from './removal.service.ts';
 import type { RemoveBackgroundWorkflow } from './remove-background.workflow.ts';
@@ -35,22 +36,7 @@ const standIn = {
 const execute = '/api/stores/actions/remove-background/execute';
 const removebg = '/api/v1/removebg';
 
-/** A multipart body with its parts in the order given; a Buffer value is sent as a file. */
-function form(parts: Array<[string, string | Buffer]>) {
-  const boundary = 'cutout-test-boundary';
-  const chunks = parts.flatMap(([name, value]) => {
-    const file = Buffer.isBuffer(value) ? `; filename="${name}.png"\r\nContent-Type: image/png` : '';
-    return [
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file}\r\n\r\n`),
-      Buffer.isBuffer(value) ? value : Buffer.from(value),
-      Buffer.from('\r\n'),
-    ];
-  });
-  return {
-    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+const form = (parts: Array<[string, string | Buffer]>) => multipartBody(parts);
 
 describe('removal requests', () => {
   let t: TestApp;

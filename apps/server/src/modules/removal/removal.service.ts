@@ -6,14 +6,17 @@ import {
   EngineError,
   LIMITS,
   parseRemovalOptions,
-  type RemovalCall,
   type RemovalResult,
 } from '@cutout/engine';
 import { DomainError } from '../../platform/errors.ts';
 import { FetchRefused, type SafeFetchOptions, safeFetch } from '../../platform/http/safe-fetch.ts';
 import type { LitreHolder } from '../ledger/litres.service.ts';
 import type { IdempotencyClaim, RemovalRepo } from './removal.repo.ts';
-import { keyInUse, type RemoveBackgroundWorkflow } from './remove-background.workflow.ts';
+import {
+  keyInUse,
+  type RemoveBackgroundInput,
+  type RemoveBackgroundWorkflow,
+} from './remove-background.workflow.ts';
 
 /** One image source: a file, base64 text or a URL; the first one given wins. */
 export interface ImageSource {
@@ -170,16 +173,8 @@ export function createRemovalService(deps: {
   const live = (claim: IdempotencyClaim | null) =>
     claim && claim.createdAt.getTime() > deps.now().getTime() - idempotency.keepMs ? claim : null;
 
-  interface Charge {
-    user: LitreHolder;
-    apiKeyId: string | null;
-    size: string;
-    cost: number;
-    engine: Engine;
-    image: Uint8Array;
-    options: NonNullable<Parameters<Engine['remove']>[1]>;
-    call: RemovalCall;
-  }
+  /** A charge's input before it has an id. */
+  type Charge = Omit<RemoveBackgroundInput, 'chargeId' | 'idempotencyKey'>;
 
   /**
    * A charged removal under an Idempotency-Key. The first request claims the key and is charged; a

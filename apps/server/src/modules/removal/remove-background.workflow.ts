@@ -17,7 +17,7 @@ export interface RemoveBackgroundInput {
   cost: number;
   engine: Engine;
   image: Uint8Array;
-  options: Parameters<Engine['remove']>[1];
+  options: NonNullable<Parameters<Engine['remove']>[1]>;
   call: RemovalCall;
   /** The request's Idempotency-Key, claimed by this charge: the charge marks it settled. */
   idempotencyKey?: string;
