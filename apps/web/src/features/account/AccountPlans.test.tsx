@@ -104,8 +104,8 @@ function mockAccount(
 
 const date = (iso: string, language = 'en') => formatDate(iso, language);
 /** As Testing Library reads a node's text: with plain spaces. */
-const money = (minor: number) =>
-  formatPrice(minor / 100, { locale: 'en', currency: 'RUB', noPriceText: '' }).replace(/\s+/g, ' ');
+const money = (minor: number, locale = 'en') =>
+  formatPrice(minor / 100, { locale, currency: 'RUB', noPriceText: '' }).replace(/\s+/g, ' ');
 
 describe('account subscription and litres', () => {
   it('shows the plan with its renewal, next litres and a waiting downgrade', async () => {
@@ -119,9 +119,13 @@ describe('account subscription and litres', () => {
     expect(within(card).getByText('Active')).toBeInTheDocument();
     expect(within(card).getByText('100 litres a month · Monthly')).toBeInTheDocument();
     expect(within(card).getByText('73 L')).toBeInTheDocument();
-    expect(within(card).getByText(`Renews on ${date(expiresAt)} for ${money(99000)}`)).toBeInTheDocument();
+    expect(
+      within(card).getByText(`Renews on ${date(expiresAt)} for ${money(99000)} a month`),
+    ).toBeInTheDocument();
     expect(within(card).getByText(`Next litres: ${date(nextAccrualAt)}`)).toBeInTheDocument();
-    expect(within(card).getByText(`From ${date(expiresAt)}: Basic 40`)).toBeInTheDocument();
+    expect(
+      within(card).getByText(`From ${date(expiresAt)}: “Basic 40”, billed monthly, ${money(99000)} a month`),
+    ).toBeInTheDocument();
     expect(
       within(card).getByText(
         new RegExp(
@@ -164,7 +168,7 @@ describe('account subscription and litres', () => {
     const card = await screen.findByRole('region', { name: 'Subscription' });
     const user = userEvent.setup();
     await user.click(await within(card).findByRole('button', { name: 'Cancel subscription' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel the Pro 100 subscription?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel the “Pro 100” subscription?' });
     expect(dialog).toHaveTextContent(`It stays active until ${date(expiresAt)}`);
     await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
     expect(api.callsTo('/subscriptions/sub-1/cancel')).toHaveLength(0);
@@ -208,6 +212,68 @@ describe('account subscription and litres', () => {
     );
     expect(await screen.findByText('This subscription cannot be cancelled.')).toBeInTheDocument();
     expect(within(card).getByText('Active')).toBeInTheDocument();
+  });
+
+  it('says nothing of a next plan once cancelled, though the server still holds one', async () => {
+    mockAccount(
+      {},
+      {
+        subscription: subscriptionFixture({
+          stateId: 'subscription_states.cancelled',
+          nextPlanId: 'plan-100',
+          nextPlanName: 'Pro 100',
+          nextValidityPeriodId: 'validity_periods.year',
+        }),
+      },
+    );
+    renderApp('/en/user');
+    const card = await screen.findByRole('region', { name: 'Subscription' });
+    expect(await within(card).findByText(`Ends on ${date(expiresAt)}`)).toBeInTheDocument();
+    expect(within(card).queryByText(/^From /)).not.toBeInTheDocument();
+    expect(within(card).queryByText(/Pro 100”/)).not.toBeInTheDocument();
+  });
+
+  it('names the period and its price of a waiting switch to yearly, in Russian', async () => {
+    mockAccount(
+      {},
+      {
+        subscription: subscriptionFixture({
+          nextPlanId: 'plan-100',
+          nextPlanName: 'Тариф: 100 изображений в месяц',
+          nextValidityPeriodId: 'validity_periods.year',
+          renewalAmount: 594_000,
+        }),
+      },
+    );
+    renderApp('/ru/user');
+    const card = await screen.findByRole('region', { name: 'Подписка' });
+    const ru = date(expiresAt, 'ru');
+    expect(
+      await within(card).findByText(`Продлится ${ru} за ${money(594_000, 'ru')} в год`),
+    ).toBeInTheDocument();
+    expect(
+      within(card).getByText(
+        `С ${ru}: «Тариф: 100 изображений в месяц», оплата за год, ${money(594_000, 'ru')} в год`,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('puts no second full stop after a Russian date, which ends in «г.»', async () => {
+    mockAccount({
+      '/subscriptions/sub-1/cancel': () =>
+        jsonResponse(subscriptionFixture({ stateId: 'subscription_states.cancelled' })),
+    });
+    renderApp('/ru/user');
+    const card = await screen.findByRole('region', { name: 'Подписка' });
+    const ru = date(expiresAt, 'ru');
+    expect(ru).toMatch(/г\.$/);
+    expect(await within(card).findByText(new RegExp(`${ru} тариф закончится\\.`))).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(within(card).getByRole('button', { name: 'Отменить подписку' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Отменить подписку «Pro 100»?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Да, отменить' }));
+    expect(await screen.findByText(`Подписка отменена. До ${ru} она ещё действует.`)).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/г\.\./);
   });
 
   it('offers no cancel for a forever plan', async () => {

@@ -37,9 +37,9 @@ export function AccountSummary({ user }: { user: User }) {
           {initialsOf(name) || '?'}
         </span>
         <div className="min-w-0">
-          <p className="truncate font-semibold text-slate-900">{name}</p>
+          <p className="font-semibold wrap-anywhere text-slate-900">{name}</p>
           {user.fullName && (user.email || user.phoneNumber) && (
-            <p className="truncate text-sm text-slate-500">{user.email ?? user.phoneNumber}</p>
+            <p className="text-sm break-all text-slate-500">{user.email ?? user.phoneNumber}</p>
           )}
         </div>
       </div>

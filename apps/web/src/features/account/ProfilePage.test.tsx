@@ -74,6 +74,25 @@ describe('ProfilePage', () => {
     expect(api.callsTo('/updateProfile')[0]?.body).toEqual({ fullName: 'Ann Smith' });
   });
 
+  it('keeps a long e-mail without a name inside the screen: one shrinkable column, the e-mail wraps', async () => {
+    signInStored();
+    const email = 'qa-buyer-ru-1733500000@example.com';
+    mockUsersApi({}, (headers) => ({
+      ...storeInfoFor(headers),
+      user: userFixture({ email, login: email, fullName: null }),
+    }));
+    renderApp('/ru/user');
+    const profile = await screen.findByRole('region', { name: 'Профиль' });
+    // The columns of the page's grid may shrink below their content (minmax(0, 1fr)) on any screen.
+    const grid = profile.closest('.grid');
+    expect(grid?.className).toMatch(/(^| )grid-cols-1( |$)/);
+    expect(grid?.className).toContain('lg:grid-cols-[18rem_minmax(0,1fr)]');
+    for (const column of Array.from(grid?.children ?? [])) expect(column.className).toContain('min-w-0');
+    // The address is shown whole, broken where it must be, in the card and the summary.
+    expect(within(profile).getByText(email)).toHaveClass('break-all');
+    expect(within(screen.getByRole('complementary')).getByText(email)).toHaveClass('wrap-anywhere');
+  });
+
   it('offers no password change to an account made through a passport only', async () => {
     signInStored();
     mockUsersApi({}, (headers) => ({

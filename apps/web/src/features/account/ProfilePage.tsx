@@ -45,8 +45,9 @@ export function ProfilePage() {
         ) : (
           <>
             <p className="mt-2 text-slate-500">{t('profile.subtitle')}</p>
-            <div className="mt-8 grid items-start gap-6 lg:grid-cols-[18rem_1fr]">
-              <div className="flex flex-col gap-4 lg:sticky lg:top-24">
+            {/* minmax(0, 1fr): a long e-mail wraps instead of widening the column past the screen. */}
+            <div className="mt-8 grid grid-cols-1 items-start gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+              <div className="flex min-w-0 flex-col gap-4 lg:sticky lg:top-24">
                 <AccountSummary user={info.user} />
                 <SectionLink
                   to={to(paths.userOrders)}

@@ -66,6 +66,14 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
   const cancelled = subscription.stateId === 'subscription_states.cancelled';
   const live = cancelled || subscription.stateId === 'subscription_states.active';
   const endDate = subscription.expiresAt ? formatDate(subscription.expiresAt) : null;
+  // The renewal is of the plan and period to come (a waiting change), at its price for that period.
+  const renewalPeriod = periodKeys[subscription.nextValidityPeriodId ?? subscription.validityPeriodId];
+  const price =
+    subscription.renewalAmount === null
+      ? null
+      : t(`accountPlans.subscription.price.${renewalPeriod}`, {
+          amount: formatAmount(subscription.renewalAmount, subscription.currency),
+        });
 
   const facts: { icon: LucideIcon; text: string }[] = [];
   if (!endDate) facts.push({ icon: CalendarClock, text: t('accountPlans.subscription.forever') });
@@ -74,20 +82,26 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
   else
     facts.push({
       icon: CalendarClock,
-      text: t('accountPlans.subscription.renews', {
-        date: endDate,
-        amount: formatAmount(subscription.renewalAmount, subscription.currency),
-      }),
+      text: t('accountPlans.subscription.renews', { date: endDate, price: price ?? '' }),
     });
   if (subscription.nextAccrualAt)
     facts.push({
       icon: Droplets,
       text: t('accountPlans.subscription.nextAccrual', { date: formatDate(subscription.nextAccrualAt) }),
     });
-  if (subscription.nextPlanName && endDate)
+  // A cancelled subscription ends with its term: no plan comes next, whatever the server still holds.
+  if (subscription.nextPlanName && endDate && !cancelled)
     facts.push({
       icon: ArrowDownRight,
-      text: t('accountPlans.subscription.nextPlan', { date: endDate, plan: subscription.nextPlanName }),
+      text: t(
+        price === null ? 'accountPlans.subscription.nextPlanNoPrice' : 'accountPlans.subscription.nextPlan',
+        {
+          date: endDate,
+          plan: subscription.nextPlanName,
+          billing: t(`accountPlans.subscription.billing.${renewalPeriod}`),
+          price,
+        },
+      ),
     });
 
   return (

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PlanCard, type PlanChoice } from './PlanCard.tsx';
 import { type BillingPeriod, planAction } from './plan-pricing.ts';
 import type { PlanOption, PlanProductItem, Subscription } from './pricing-api.ts';
+import { useBillingTerms } from './use-pricing.ts';
 
 /** Columns for as many plans as there are: a row on a desktop, one column on a phone. */
 const columns: Record<number, string> = {
@@ -64,12 +65,20 @@ export function PlanGrid({
 /** The viewer's subscription in a line: its plan, the litres left and what comes next. */
 function SubscriptionNote({ subscription }: { subscription: Subscription }) {
   const { t } = useTranslation();
+  const billingTerms = useBillingTerms();
   const cancelled = subscription.stateId === 'subscription_states.cancelled';
   return (
     <p className="mx-auto mb-8 max-w-3xl rounded-2xl border border-emerald-200 bg-emerald-50 px-5 py-3 text-center text-sm text-emerald-900">
       {t('pricing.subscription.current', { plan: subscription.planName, count: subscription.litresLeft })}
-      {subscription.nextPlanName && (
-        <> {t('pricing.subscription.next', { plan: subscription.nextPlanName })}</>
+      {/* A cancelled subscription ends with its term: nothing comes next. */}
+      {subscription.nextPlanName && !cancelled && (
+        <>
+          {' '}
+          {t('pricing.subscription.next', {
+            plan: subscription.nextPlanName,
+            billing: billingTerms(subscription),
+          })}
+        </>
       )}
       {cancelled && <> {t('pricing.subscription.cancelled')}</>}
     </p>

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { formatDate } from '../../shared/format/date.ts';
+import { formatPrice } from '../../shared/format/price.ts';
 import { cartAnswerFixture } from '../../test/cart-fixtures.ts';
 import { renderInShell } from '../../test/render.tsx';
 import { mockStoreApi, signIn } from '../../test/store-api.ts';
@@ -17,6 +19,9 @@ function renderPricing(
 }
 
 const card = (name: string) => screen.findByRole('article', { name });
+/** As Testing Library reads a node's text: with plain spaces. */
+const money = (minor: number, locale = 'en') =>
+  formatPrice(minor / 100, { locale, currency: 'RUB', noPriceText: '' }).replace(/\s+/g, ' ');
 
 describe('PricingPage', () => {
   it('shows the plans of a month with prices, litres, the featured plan and the forever offer', async () => {
@@ -103,7 +108,9 @@ describe('PricingPage', () => {
     renderPricing(api);
     await userEvent.click(within(await card('Plan 40')).getByRole('button', { name: 'Downgrade' }));
     expect(
-      await screen.findByText('Done: Plan 40 starts with your next billing period.'),
+      await screen.findByText(
+        `Done: from ${formatDate('2026-12-01T00:00:00.000Z', 'en')} your subscription is “Plan 40”, billed monthly, ${money(99_000)} a month.`,
+      ),
     ).toBeInTheDocument();
     expect(api.callsTo('changePlan')).toEqual([
       {
@@ -113,6 +120,52 @@ describe('PricingPage', () => {
       },
     ]);
     expect(api.callsTo('addToCart')).toHaveLength(0);
+  });
+
+  it('switching your own plan to yearly names the period and the new price, in Russian', async () => {
+    signIn();
+    const api = fakePricingApi({ subscription: subscriptionFixture() });
+    renderPricing(api, { language: 'ru', path: '/ru/pricing?plan=year' });
+    const own = await card('Plan 100');
+    await userEvent.click(within(own).getByRole('button', { name: 'Перейти на этот период оплаты' }));
+    const date = formatDate('2026-12-01T00:00:00.000Z', 'ru');
+    expect(
+      await screen.findByText(
+        `Готово: с ${date} ваша подписка — «Plan 100», оплата за год, ${money(1_194_000, 'ru')} в год.`,
+      ),
+    ).toBeInTheDocument();
+    expect(api.callsTo('changePlan').map((call) => call.body)).toEqual([
+      { planId: 'plan_100', validityPeriodId: 'validity_periods.year' },
+    ]);
+  });
+
+  it('says how a waiting change bills, and nothing of it once cancelled', async () => {
+    signIn();
+    const waiting = {
+      nextPlanId: 'plan_100',
+      nextPlanName: 'Plan 100',
+      nextValidityPeriodId: 'validity_periods.year' as const,
+      renewalAmount: 1_194_000,
+    };
+    const view = renderPricing(fakePricingApi({ subscription: subscriptionFixture(waiting) }));
+    expect(
+      await screen.findByText(
+        `Your subscription: “Plan 100”. Litres left: 73. From the next period: “Plan 100”, billed yearly, ${money(1_194_000)} a year.`,
+      ),
+    ).toBeInTheDocument();
+    view.unmount();
+
+    renderPricing(
+      fakePricingApi({
+        subscription: subscriptionFixture({ ...waiting, stateId: 'subscription_states.cancelled' }),
+      }),
+    );
+    expect(
+      await screen.findByText(
+        'Your subscription: “Plan 100”. Litres left: 73. Cancelled: it stays active until the end of the paid period.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/From the next period/)).not.toBeInTheDocument();
   });
 
   it('upgrades through the cart', async () => {

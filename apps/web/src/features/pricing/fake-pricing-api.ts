@@ -197,6 +197,10 @@ export function fakePricingApi(
         nextPlanId: plan?.id ?? null,
         nextPlanName: plan?.name ?? null,
         nextValidityPeriodId: body.validityPeriodId,
+        // As the server: the renewal is the waiting plan's price for the waiting period.
+        renewalAmount:
+          plan?.periodItemList.find((item) => item.validityPeriodId === body.validityPeriodId)?.amount ??
+          null,
       });
     }
     if (path === '/products/fetchProductTradeOfferList') {

@@ -4,12 +4,13 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/api-error.ts';
 import { catalogApi, catalogQueryKeys } from '../../shared/catalog/catalog-api.ts';
+import { useFormatDate } from '../../shared/format/use-format-date.ts';
 import { useFormatPrice } from '../../shared/format/use-format-price.ts';
 import { useLanguage } from '../../shared/routing/language-context.tsx';
 import { isAuthorised, useSession } from '../../shared/session/session.ts';
 import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
 import { useToast } from '../../shared/ui/toast-context.tsx';
-import { type PlanPeriodItem, pricingApi, pricingQueryKeys } from './pricing-api.ts';
+import { type PlanPeriodItem, pricingApi, pricingQueryKeys, type Subscription } from './pricing-api.ts';
 
 /** The plans in the session's currency, with the viewer's subscription (so keyed by the viewer too). */
 export function usePlans() {
@@ -47,6 +48,8 @@ export function useChangePlan() {
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
+  const formatDate = useFormatDate();
+  const billingTerms = useBillingTerms();
   return useMutation({
     mutationFn: (change: {
       subscriptionId: string;
@@ -58,15 +61,46 @@ export function useChangePlan() {
         validityPeriodId: change.validityPeriodId,
       }),
     onSuccess: async (answer) => {
+      // Name the plan, its period and its price: a period switch changes what the renewal costs.
       toast.success(
         answer.nextPlanName
-          ? t('pricing.plan.changed', { plan: answer.nextPlanName })
+          ? t(answer.expiresAt ? 'pricing.plan.changed' : 'pricing.plan.changedNoDate', {
+              plan: answer.nextPlanName,
+              date: answer.expiresAt ? formatDate(answer.expiresAt) : '',
+              billing: billingTerms(answer),
+            })
           : t('pricing.plan.changedUnnamed'),
       );
       await queryClient.invalidateQueries({ queryKey: pricingQueryKeys.all });
     },
     onError: (error) => toast.error(errorMessage(error, t)),
   });
+}
+
+const periodKeys = {
+  'validity_periods.month': 'month',
+  'validity_periods.year': 'year',
+  'validity_periods.forever': 'forever',
+} as const;
+
+/**
+ * How the subscription renews from its next term: the period and, when known, the price for it
+ * ('billed yearly, ₽1,494 a year'). The period is the waiting one if a change waits.
+ */
+export function useBillingTerms(): (subscription: Subscription) => string {
+  const { t } = useTranslation();
+  const format = useFormatMinor();
+  return useCallback(
+    (subscription: Subscription) => {
+      const period = periodKeys[subscription.nextValidityPeriodId ?? subscription.validityPeriodId];
+      return subscription.renewalAmount === null
+        ? t(`pricing.billing.${period}`)
+        : t(`pricing.billing.${period}Price`, {
+            amount: format(subscription.renewalAmount, subscription.currency),
+          });
+    },
+    [t, format],
+  );
 }
 
 /** An amount in minor units of a currency, formatted as SPEC §9 says (fractions of a minor unit round). */
