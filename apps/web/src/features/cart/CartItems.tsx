@@ -137,9 +137,10 @@ function CartItemRow({
               {item.price === null ? t('cart.item.noPrice') : t('cart.item.unavailable')}
             </p>
           )}
-          <div className="mt-3 flex items-center gap-2">
+          <div className="mt-3 flex items-start gap-2">
             {!plan && (
               <CartQuantity
+                itemId={item.id}
                 name={item.name}
                 quantity={item.quantity}
                 allowedQuantities={item.allowedQuantities}

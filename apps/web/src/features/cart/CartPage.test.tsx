@@ -180,6 +180,88 @@ describe('CartPage', () => {
     );
   });
 
+  it('sends a quantity typed just before "Place order" first, and orders it', async () => {
+    signIn();
+    vi.mocked(submitPaymentForm).mockReturnValueOnce(false);
+    const api = fakeCartApi({
+      items: [cartItemFixture({ quantity: 3 })],
+      choices: { paymentOptionId: 'demo-card' },
+      checkout: paidResult,
+    });
+    const view = renderCart(api);
+    const field = await screen.findByRole('spinbutton', { name: 'Quantity of Folding light box' });
+    fireEvent.change(field, { target: { value: '5' } });
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByRole('status')).toHaveTextContent('Updating the totals…');
+    // At once, well within the second the quantity waits for.
+    fireEvent.click(within(summary).getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(view.location()).toBe('/en/shopping-cart/checkout/paid'));
+    const order = api.calls
+      .map((entry) => entry.call)
+      .filter((call) => call === 'update' || call === 'checkout');
+    expect(order).toEqual(['update', 'checkout']);
+    expect(api.callsTo('update')).toEqual([{ productItems: [{ id: 'item-1', quantity: 5 }] }]);
+    expect(api.callsTo('checkout')[0]).toMatchObject({ expectedAmount: 5 * 150_000 });
+    // The debounce was taken over: the quantity is not sent a second time.
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(api.callsTo('update')).toHaveLength(1);
+  });
+
+  it.each(['0', '-3', '2.5', '99999999', ''])(
+    'tells under the field that %j is no quantity, sends nothing and keeps checkout disabled',
+    async (value) => {
+      signIn();
+      const api = fakeCartApi({
+        items: [cartItemFixture({ quantity: 3 })],
+        choices: { paymentOptionId: 'demo-card' },
+        checkout: paidResult,
+      });
+      renderCart(api);
+      const field = await screen.findByRole('spinbutton', { name: 'Quantity of Folding light box' });
+      const summary = screen.getByRole('region', { name: 'Order summary' });
+      expect(within(summary).getByRole('button', { name: 'Place order' })).toBeEnabled();
+      vi.useFakeTimers();
+      fireEvent.change(field, { target: { value } });
+      fireEvent.blur(field);
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(
+        'Enter a whole number from 1 to 100,000. To remove the product, use the remove button next to it.',
+      );
+      expect(within(summary).getByRole('status')).toHaveTextContent(
+        'Correct the quantity of a product to place the order.',
+      );
+      const placeOrder = within(summary).getByRole('button', { name: 'Place order' });
+      expect(placeOrder).toBeDisabled();
+      fireEvent.click(placeOrder);
+      await act(() => vi.advanceTimersByTimeAsync(2_000));
+      vi.useRealTimers();
+      expect(api.callsTo('update')).toHaveLength(0);
+      expect(api.callsTo('checkout')).toHaveLength(0);
+
+      // A whole number clears the message and goes to the cart.
+      fireEvent.change(field, { target: { value: '4' } });
+      expect(field).not.toHaveAttribute('aria-invalid');
+      expect(screen.queryByText(/Enter a whole number/)).not.toBeInTheDocument();
+      await waitFor(() =>
+        expect(api.callsTo('update')).toEqual([{ productItems: [{ id: 'item-1', quantity: 4 }] }]),
+      );
+      await waitFor(() => expect(within(summary).getByRole('button', { name: 'Place order' })).toBeEnabled());
+    },
+  );
+
+  it('tells a wrong quantity in Russian', async () => {
+    signIn();
+    mockApi({ handler: fakeCartApi({ choices: { paymentOptionId: 'demo-card' } }).handle });
+    renderInShell(<CartPage />, { path: '/ru/shopping-cart', language: 'ru' });
+    const field = await screen.findByRole('spinbutton', { name: 'Количество: Folding light box' });
+    fireEvent.change(field, { target: { value: '0' } });
+    // The limit is written the Russian way, its thousands apart.
+    expect(field).toHaveAccessibleDescription(
+      /^Введите целое число от 1 до 100\s000\. Чтобы убрать товар, нажмите кнопку удаления рядом\.$/,
+    );
+    expect(screen.getByRole('button', { name: 'Оформить заказ' })).toBeDisabled();
+  });
+
   it('applies a limited product quantity from its select at once', async () => {
     signIn();
     const api = fakeCartApi({ items: [cartItemFixture({ allowedQuantities: [1, 5, 10] })] });

@@ -1,5 +1,6 @@
 import type { CartItem } from '@cutout/contracts';
 import { ShoppingBag, Store, Truck } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { errorMessage } from '../../shared/api/api-error.ts';
@@ -22,6 +23,7 @@ import { ContactSetChoice } from './ContactSetChoice.tsx';
 import { DeliveryChoice } from './DeliveryChoice.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import { PaymentChoice } from './PaymentChoice.tsx';
+import { QuantityDraftsContext, useQuantityDrafts } from './quantity-drafts.ts';
 import { useUpdateCart } from './use-cart.ts';
 import { useCheckout } from './use-checkout.ts';
 
@@ -88,46 +90,84 @@ function FilledCart({ cart }: { cart: ShoppingCart }) {
   // The provider's page is loading: the button stays busy until the browser has left.
   const leaving = checkout.isSuccess && checkout.data.paymentRequired && Boolean(checkout.data.formUrl);
   const recipientRequired = storeOption(info, 'RecipientContactsRequired');
+  const drafts = useQuantityDrafts();
+  const [sendingDrafts, setSendingDrafts] = useState(false);
+  // Set at the click, before any re-render disables the button: one click, one order.
+  const placing = useRef(false);
+
+  // A quantity typed less than a second ago goes out first, and the order is placed with the
+  // cart that answers it, so that it is never placed with the quantity the cart held before.
+  async function placeOrder() {
+    if (placing.current || drafts.invalid) return;
+    placing.current = true;
+    let current = cart;
+    const changes = drafts.flush();
+    if (changes.length > 0) {
+      setSendingDrafts(true);
+      try {
+        current = await update.mutateAsync({ productItems: changes });
+      } catch {
+        // Told and fetched again by the update itself; the buyer checks the cart again.
+        placing.current = false;
+        return;
+      } finally {
+        setSendingDrafts(false);
+      }
+      if (current.errorReason) {
+        placing.current = false;
+        return;
+      }
+    }
+    checkout.mutate(current, {
+      onSettled: () => {
+        placing.current = false;
+      },
+    });
+  }
 
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] xl:gap-8">
-      <div className="flex min-w-0 flex-col gap-6">
-        <CartItems
-          items={regularItems(cart)}
-          currency={cart.currency}
-          onChange={(change) => update.mutate({ productItems: [change] })}
-          onSelectAll={(selected) => update.mutate({ selectAll: selected })}
-        />
-        {cart.deliveryRequired && (
-          <DeliveryChoice cart={cart} update={(request) => update.mutate(request)} busy={busy} />
-        )}
-        <DeliveryItems
-          items={deliveryItems(cart)}
-          currency={cart.currency}
-          pickup={cart.deliveryOption?.typeId === 'delivery_option_types.pickup'}
-        />
-        {recipientRequired && (
-          <CheckoutStep id="cart-recipient" title={t('cart.contacts.recipient.title')}>
-            <ContactSetChoice
-              typeId="partner_contact_set_types.recipient"
-              chooseFor="recipient"
-              value={cart.recipientContactSetId}
-              onChange={(id) => update.mutate({ recipientContactSetId: id })}
-              disabled={busy}
-            />
-          </CheckoutStep>
-        )}
-        <PaymentChoice cart={cart} update={(request) => update.mutate(request)} busy={busy} />
+    <QuantityDraftsContext value={drafts}>
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] xl:gap-8">
+        <div className="flex min-w-0 flex-col gap-6">
+          <CartItems
+            items={regularItems(cart)}
+            currency={cart.currency}
+            onChange={(change) => update.mutate({ productItems: [change] })}
+            onSelectAll={(selected) => update.mutate({ selectAll: selected })}
+          />
+          {cart.deliveryRequired && (
+            <DeliveryChoice cart={cart} update={(request) => update.mutate(request)} busy={busy} />
+          )}
+          <DeliveryItems
+            items={deliveryItems(cart)}
+            currency={cart.currency}
+            pickup={cart.deliveryOption?.typeId === 'delivery_option_types.pickup'}
+          />
+          {recipientRequired && (
+            <CheckoutStep id="cart-recipient" title={t('cart.contacts.recipient.title')}>
+              <ContactSetChoice
+                typeId="partner_contact_set_types.recipient"
+                chooseFor="recipient"
+                value={cart.recipientContactSetId}
+                onChange={(id) => update.mutate({ recipientContactSetId: id })}
+                disabled={busy}
+              />
+            </CheckoutStep>
+          )}
+          <PaymentChoice cart={cart} update={(request) => update.mutate(request)} busy={busy} />
+        </div>
+        <div className="lg:sticky lg:top-24">
+          <OrderSummary
+            cart={cart}
+            busy={busy}
+            placing={sendingDrafts || checkout.isPending || leaving}
+            updating={busy || drafts.pending}
+            invalidQuantity={drafts.invalid}
+            onCheckout={() => void placeOrder()}
+          />
+        </div>
       </div>
-      <div className="lg:sticky lg:top-24">
-        <OrderSummary
-          cart={cart}
-          busy={busy}
-          placing={checkout.isPending || leaving}
-          onCheckout={() => checkout.mutate(cart)}
-        />
-      </div>
-    </div>
+    </QuantityDraftsContext>
   );
 }
 

@@ -23,5 +23,17 @@ describe('CheckoutResultPage', () => {
     mockApi();
     renderInShell(<CheckoutResultPage outcome="paid" />, { language: 'ru' });
     expect(screen.getByRole('heading', { level: 1, name: 'Заказ успешно оплачен!' })).toBeInTheDocument();
+    expect(screen.getByText(/Литры, коды и пополнение счёта зачисляются сразу/)).toBeInTheDocument();
+  });
+
+  it('does not promise litres for every paid order: a top-up or a code is paid too', () => {
+    mockApi();
+    renderInShell(<CheckoutResultPage outcome="paid" />);
+    expect(
+      screen.getByText(
+        'Thank you! Your order is paid. Litres, codes and account top-ups are credited right away; you can follow the order in My orders.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/litres are credited to your balance/)).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import { type CartErrorReason, personalAccountProviderId } from '@cutout/contracts';
-import { Coins, Info, LoaderCircle, Lock } from 'lucide-react';
+import { clsx } from 'clsx';
+import { CircleAlert, Coins, Info, LoaderCircle, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShoppingCart } from '../../shared/cart/cart-api.ts';
@@ -20,11 +21,17 @@ export function OrderSummary({
   onCheckout,
   placing,
   busy,
+  updating = false,
+  invalidQuantity = false,
 }: {
   cart: ShoppingCart;
   onCheckout: () => void;
   placing: boolean;
   busy: boolean;
+  /** A change is on its way (or a typed quantity waits to be sent): the sums are about to change. */
+  updating?: boolean;
+  /** A product's typed quantity cannot be ordered: the order waits until it is corrected. */
+  invalidQuantity?: boolean;
 }) {
   const { t } = useTranslation();
   const formatAmount = useFormatAmount();
@@ -48,7 +55,13 @@ export function OrderSummary({
       </h2>
       <PromoCodeField cart={cart} promo={promo} />
       <BonusPointsField cart={cart} writeOff={writeOff} />
-      <dl className="mt-5 flex flex-col gap-2.5 border-t border-slate-100 pt-5 text-sm">
+      <dl
+        aria-busy={updating || undefined}
+        className={clsx(
+          'mt-5 flex flex-col gap-2.5 border-t border-slate-100 pt-5 text-sm transition-opacity',
+          updating && 'opacity-60',
+        )}
+      >
         <Row label={t('cart.summary.products', { count: cart.productCount })}>
           {amount(productsWithoutDiscount)}
         </Row>
@@ -88,12 +101,34 @@ export function OrderSummary({
         </p>
       )}
 
+      {updating && !invalidQuantity && (
+        <p role="status" className="mt-3 flex items-center gap-2 text-sm text-slate-500">
+          <LoaderCircle aria-hidden="true" className="size-4 shrink-0 animate-spin" />
+          {t('cart.summary.updating')}
+        </p>
+      )}
+      {invalidQuantity && (
+        <p
+          role="status"
+          className="mt-4 flex items-start gap-2.5 rounded-xl border border-rose-200 bg-rose-50 px-3.5 py-3 text-sm text-rose-700"
+        >
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {t('cart.summary.invalidQuantity')}
+        </p>
+      )}
       {cart.errorReason && <ReasonNotice reason={cart.errorReason} />}
 
       <Button
         size="lg"
         className="mt-5 w-full"
-        disabled={Boolean(cart.errorReason) || placing || busy || promo.isPending || writeOff.isPending}
+        disabled={
+          Boolean(cart.errorReason) ||
+          invalidQuantity ||
+          placing ||
+          busy ||
+          promo.isPending ||
+          writeOff.isPending
+        }
         aria-busy={placing || undefined}
         onClick={onCheckout}
       >

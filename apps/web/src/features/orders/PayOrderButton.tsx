@@ -2,7 +2,7 @@ import type { Order, PaymentOption } from '@cutout/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { CreditCard, LoaderCircle } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/api-error.ts';
 import { useFormatAmount } from '../../shared/format/use-format-amount.ts';
@@ -26,8 +26,25 @@ export function PayOrderButton({ order }: { order: Order }) {
   const [choice, setChoice] = useState<{ options: PaymentOption[]; selected: string } | null>(null);
   const [loadingOptions, setLoadingOptions] = useState(false);
   const busy = loadingOptions || pay.isPending;
+  // Set before anything is asked of the server, so that a second click landing before React has
+  // re-rendered the button disabled (a double-click) sends nothing: an order is paid once.
+  const starting = useRef(false);
+  const paying = useRef(false);
+
+  function submit(paymentOptionId: string, onSettled?: () => void) {
+    if (paying.current) return;
+    paying.current = true;
+    pay.mutate(paymentOptionId, {
+      onSettled: () => {
+        paying.current = false;
+        onSettled?.();
+      },
+    });
+  }
 
   async function start() {
+    if (starting.current || paying.current) return;
+    starting.current = true;
     setLoadingOptions(true);
     try {
       const options = await queryClient.fetchQuery({
@@ -37,11 +54,12 @@ export function PayOrderButton({ order }: { order: Order }) {
       });
       const selected = defaultPaymentOption(order, options);
       if (!selected) toast.error(t('orders.pay.noOptions'));
-      else if (options.length === 1) pay.mutate(selected);
+      else if (options.length === 1) submit(selected);
       else setChoice({ options, selected });
     } catch (failure) {
       toast.error(errorMessage(failure, t));
     } finally {
+      starting.current = false;
       setLoadingOptions(false);
     }
   }
@@ -63,7 +81,7 @@ export function PayOrderButton({ order }: { order: Order }) {
           selected={choice.selected}
           onSelect={(selected) => setChoice({ ...choice, selected })}
           pending={pay.isPending}
-          onSubmit={() => pay.mutate(choice.selected, { onSettled: () => setChoice(null) })}
+          onSubmit={() => submit(choice.selected, () => setChoice(null))}
           onClose={() => setChoice(null)}
         />
       )}

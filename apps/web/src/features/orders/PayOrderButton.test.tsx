@@ -1,0 +1,56 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { submitPaymentForm } from '../../shared/payments/submit-payment-form.ts';
+import { mockOrders, openAt, signIn } from '../../test/orders-api.ts';
+import { orderFixture } from './fake-orders-api.ts';
+
+vi.mock('../../shared/payments/submit-payment-form.ts', () => ({ submitPaymentForm: vi.fn(() => false) }));
+
+afterEach(() => {
+  vi.mocked(submitPaymentForm).mockClear();
+});
+
+const twoOptions = [
+  { id: 'demo-card', name: 'Bank card', description: '', providerId: 'demo' },
+  { id: 'personal-account', name: 'Personal account', description: '', providerId: 'personal-account' },
+];
+
+describe('PayOrderButton', () => {
+  it('sends a double-clicked "Go to payment" once', async () => {
+    signIn();
+    const api = mockOrders({
+      orders: [orderFixture({ number: 3 })],
+      paymentOptions: twoOptions,
+      paymentFormUrl: null,
+    });
+    const { user } = openAt('/en/user/orders');
+    const order = await screen.findByRole('article', { name: 'Order No. 3' });
+    await user.click(within(order).getByRole('button', { name: 'Pay' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay for Order No. 3' });
+    await user.click(within(dialog).getByRole('radio', { name: /Personal account/ }));
+    const submit = within(dialog).getByRole('button', { name: 'Go to payment' });
+    // Both clicks land before React re-renders the button disabled.
+    act(() => {
+      submit.click();
+      submit.click();
+    });
+    expect(await screen.findByText('Order No. 3 is paid.')).toBeInTheDocument();
+    expect(api.callsTo('pay')).toHaveLength(1);
+    expect(api.callsTo('pay')[0]?.body.paymentOptionId).toBe('personal-account');
+  });
+
+  it('pays once when "Pay" is double-clicked with a single payment option', async () => {
+    signIn();
+    const api = mockOrders({ orders: [orderFixture({ number: 3 })], paymentFormUrl: null });
+    openAt('/en/user/orders');
+    const order = await screen.findByRole('article', { name: 'Order No. 3' });
+    const pay = within(order).getByRole('button', { name: 'Pay' });
+    act(() => {
+      pay.click();
+      pay.click();
+    });
+    expect(await screen.findByText('Order No. 3 is paid.')).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('paymentOptions').length).toBeGreaterThan(0));
+    expect(api.callsTo('pay')).toHaveLength(1);
+  });
+});
