@@ -9,6 +9,7 @@ import { currencySymbol } from '../../shared/format/price.ts';
 import { useFormatAmount } from '../../shared/format/use-format-amount.ts';
 import { useFormatDateTime } from '../../shared/format/use-format-date.ts';
 import { checkoutCallbackUrls } from '../../shared/payments/checkout-urls.ts';
+import { personalAccountApi, personalAccountQueryKeys } from '../../shared/payments/personal-account-api.ts';
 import { submitPaymentForm } from '../../shared/payments/submit-payment-form.ts';
 import { useLanguage } from '../../shared/routing/language-context.tsx';
 import { SignInPrompt, useEverAuthorised } from '../../shared/session/SignInPrompt.tsx';
@@ -19,7 +20,6 @@ import { FormAlert, SubmitButton, TextField } from '../../shared/ui/form.tsx';
 import { PageHeading } from '../../shared/ui/page-heading.tsx';
 import { Card } from './Card.tsx';
 import { CardError, CardSkeleton } from './CardLoadState.tsx';
-import { personalAccountApi, personalAccountQueryKeys } from './personal-account-api.ts';
 
 /** Amounts offered with one click, in whole units of the currency. */
 const quickAmounts: Record<string, number[]> = { RUB: [500, 1000, 3000] };

@@ -3,6 +3,7 @@ import { KeyRound, type LucideIcon, Package, Ticket, Wallet } from 'lucide-react
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormatAmount } from '../../shared/format/use-format-amount.ts';
+import { personalAccountApi, personalAccountQueryKeys } from '../../shared/payments/personal-account-api.ts';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { paths } from '../../shared/routing/paths.ts';
 import { SignInPrompt, useEverAuthorised } from '../../shared/session/SignInPrompt.tsx';
@@ -15,7 +16,6 @@ import { ChangePasswordCard } from './ChangePasswordCard.tsx';
 import { LitresCard } from './LitresCard.tsx';
 import { PreferencesCard } from './PreferencesCard.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
-import { personalAccountApi, personalAccountQueryKeys } from './personal-account-api.ts';
 import { SubscriptionCard } from './SubscriptionCard.tsx';
 
 /**

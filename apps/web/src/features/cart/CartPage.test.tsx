@@ -1,5 +1,5 @@
 import { storageKeys } from '@cutout/contracts';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { submitPaymentForm } from '../../shared/payments/submit-payment-form.ts';
@@ -260,6 +260,20 @@ describe('CartPage', () => {
       /^Введите целое число от 1 до 100\s000\. Чтобы убрать товар, нажмите кнопку удаления рядом\.$/,
     );
     expect(screen.getByRole('button', { name: 'Оформить заказ' })).toBeDisabled();
+  });
+
+  it('shows what the personal account holds beside it as a way to pay, and asks nothing more without it', async () => {
+    signIn();
+    const api = fakeCartApi({ personalAccountMinor: 125_050 });
+    renderCart(api);
+    const choice = await screen.findByRole('radio', { name: /Personal account/ });
+    await waitFor(() => expect(choice.closest('label')).toHaveTextContent('Balance: $1,250.50.'));
+
+    const withoutAccount = fakeCartApi();
+    cleanup();
+    renderCart(withoutAccount);
+    await screen.findByRole('radio', { name: /Bank card/ });
+    expect(withoutAccount.callsTo('personalAccount')).toEqual([]);
   });
 
   it('applies a limited product quantity from its select at once', async () => {

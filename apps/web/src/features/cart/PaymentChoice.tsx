@@ -1,7 +1,10 @@
-import type { UpdateShoppingCartRequest } from '@cutout/contracts';
+import { personalAccountProviderId, type UpdateShoppingCartRequest } from '@cutout/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { cartApi, cartQueryKeys, type ShoppingCart } from '../../shared/cart/cart-api.ts';
+import { useFormatAmount } from '../../shared/format/use-format-amount.ts';
+import { personalAccountApi, personalAccountQueryKeys } from '../../shared/payments/personal-account-api.ts';
+import { useSession } from '../../shared/session/session.ts';
 import { CheckoutStep, ChoiceList, StepNote } from './ChoiceList.tsx';
 
 /** The payment options that take the cart's currency; the chosen one is kept in the cart. */
@@ -19,6 +22,21 @@ export function PaymentChoice({
     queryKey: [...cartQueryKeys.paymentOptions, cart.currency],
     queryFn: ({ signal }) => cartApi.paymentOptions(signal),
   });
+  // Paying from the personal account: the buyer sees what it holds before choosing it.
+  const { userId } = useSession();
+  const formatAmount = useFormatAmount();
+  const offersAccount = options.data?.some((option) => option.providerId === personalAccountProviderId);
+  const account = useQuery({
+    queryKey: personalAccountQueryKeys.of({ userId, currency: cart.currency }),
+    queryFn: ({ signal }) => personalAccountApi.fetch(signal),
+    enabled: offersAccount === true,
+  });
+  const descriptionOf = (option: { providerId: string; description?: string | null }) => {
+    if (option.providerId !== personalAccountProviderId || !account.data) return option.description;
+    const { amountMinor, currency } = account.data.balance;
+    const balance = t('cart.payment.balance', { amount: formatAmount(amountMinor, currency) });
+    return option.description ? `${option.description} ${balance}` : balance;
+  };
   return (
     <CheckoutStep id="cart-payment" title={t('cart.payment.title')}>
       {options.isPending ? (
@@ -30,7 +48,7 @@ export function PaymentChoice({
           choices={options.data.map((option) => ({
             id: option.id,
             title: option.name,
-            description: option.description,
+            description: descriptionOf(option),
           }))}
           value={cart.paymentOptionId}
           onChange={(id) => update({ paymentOptionId: id })}

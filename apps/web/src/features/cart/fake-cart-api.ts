@@ -199,6 +199,8 @@ export function fakeCartApi(
     bonusPointBalance?: number;
     /** The user's orders, newest first, for the list call (its status filter and limit applied). */
     orders?: Order[];
+    /** The personal account's balance in minor units: offered as a way to pay when given. */
+    personalAccountMinor?: number;
   } = {},
 ) {
   let items = options.items ?? [cartItemFixture()];
@@ -271,7 +273,23 @@ export function fakeCartApi(
         return jsonResponse({
           paymentOptions: [
             { id: 'demo-card', name: 'Bank card', description: 'Demo acquirer', providerId: 'demo' },
+            ...(options.personalAccountMinor === undefined
+              ? []
+              : [
+                  {
+                    id: 'personal-account',
+                    name: 'Personal account',
+                    description: 'Pay from your balance.',
+                    providerId: 'personal-account',
+                  },
+                ]),
           ],
+        });
+      case '/personalAccount/fetchPersonalAccount':
+        record('personalAccount');
+        return jsonResponse({
+          balance: { amountMinor: options.personalAccountMinor ?? 0, currency: 'USD' },
+          entries: [],
         });
       case '/shoppingCarts/deliveryOptions/fetchDeliveryOptionList':
         record('deliveryOptions');

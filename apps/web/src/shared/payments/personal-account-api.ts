@@ -6,7 +6,7 @@ import {
   personalAccountProviderId,
   personalAccountSchema,
 } from '@cutout/contracts';
-import { apiRequest } from '../../shared/api/client.ts';
+import { apiRequest } from '../api/client.ts';
 
 export type { PersonalAccount };
 
