@@ -1,7 +1,8 @@
-import { type Engine, parseRemovalOptions, type RemovalResult } from '@cutout/engine';
+import { type Engine, parseRemovalOptions } from '@cutout/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { multipartBody } from '../../test/multipart.ts';
+import { standInResult } from '../../test/stand-in-result.ts';
 
 /**
  * The public API's dialect: remove.bg's API v1.0 as its clients call it — multipart forms in their
@@ -11,18 +12,7 @@ import { multipartBody } from '../../test/multipart.ts';
  */
 const asked: Array<Record<string, unknown>> = [];
 const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
-const answer: RemovalResult = {
-  bytes: png,
-  mime: 'image/png',
-  image: png,
-  format: 'png',
-  width: 1,
-  height: 1,
-  foreground: { x: 0, y: 0, width: 1, height: 1 },
-  original: { width: 1, height: 1 },
-  maskCached: false,
-  timings: {},
-};
+const answer = standInResult(png);
 const standIn = {
   remove: async (_bytes: Uint8Array, options: Record<string, unknown>) => {
     asked.push(options);

@@ -1,4 +1,4 @@
-import type { Engine, RemovalResult } from '@cutout/engine';
+import type { Engine } from '@cutout/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -9,6 +9,7 @@ import {
   testDatabases,
 } from '../../test/harness.ts';
 import { multipartBody } from '../../test/multipart.ts';
+import { standInResult } from '../../test/stand-in-result.ts';
 
 /**
  * Idempotency-Key on charged removals: a full size whose answer was lost, tried again with its key,
@@ -33,18 +34,7 @@ const standIn = {
     }
     // The answer depends on the input, so that a replay can be told from another image's result.
     const image = Buffer.concat([png, Buffer.from(`${options.size}:`), Buffer.from(bytes)]);
-    return {
-      bytes: image,
-      mime: 'image/png',
-      image,
-      format: 'png',
-      width: 1,
-      height: 1,
-      foreground: { x: 0, y: 0, width: 1, height: 1 },
-      original: { width: 1, height: 1 },
-      maskCached: false,
-      timings: {},
-    } satisfies RemovalResult;
+    return standInResult(image);
   },
 } as unknown as Engine;
 

@@ -1,8 +1,9 @@
-import type { Engine, RemovalCall, RemovalResult } from '@cutout/engine';
+import type { Engine, RemovalCall } from '@cutout/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf } from '../../test/api-errors.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { multipartBody } from '../../test/multipart.ts';
+import { standInResult } from '../../test/stand-in-result.ts';
 import type { RemovalRepo } from './removal.repo.ts';
 import { createRemovalService } from './removal.service.ts';
 import type { RemoveBackgroundWorkflow } from './remove-background.workflow.ts';
@@ -14,18 +15,7 @@ import type { RemoveBackgroundWorkflow } from './remove-background.workflow.ts';
  */
 const calls: Array<{ bytes: Uint8Array; call: RemovalCall | undefined }> = [];
 const png = Buffer.from('89504e470d0a1a0a', 'hex');
-const answer: RemovalResult = {
-  bytes: png,
-  mime: 'image/png',
-  image: png,
-  format: 'png',
-  width: 1,
-  height: 1,
-  foreground: { x: 0, y: 0, width: 1, height: 1 },
-  original: { width: 1, height: 1 },
-  maskCached: false,
-  timings: {},
-};
+const answer = standInResult(png);
 const standIn = {
   remove: async (bytes: Uint8Array, _options: unknown, call?: RemovalCall) => {
     calls.push({ bytes, call });
