@@ -84,6 +84,7 @@ async function encodePng(options: CutoutToEncode): Promise<Buffer> {
 }
 
 const HALVES_MIN_PIXELS = 1_000_000;
+const HALF_MIN_ROWS = 16;
 const CORES = os.availableParallelism();
 /** Cleared when a join fails: this libvips does not write what png-join.ts reads (another zlib). */
 let halvesJoin = true;
@@ -97,7 +98,8 @@ function inHalves(options: CutoutToEncode): boolean {
     CORES > 1 &&
     options.backdrop.kind === 'none' &&
     !options.opaque &&
-    frame.width * frame.height >= HALVES_MIN_PIXELS
+    frame.width * frame.height >= HALVES_MIN_PIXELS &&
+    frame.height >= 2 * HALF_MIN_ROWS
   );
 }
 
