@@ -29,3 +29,13 @@ export class EngineError extends Error {
     if (value !== undefined) this.value = value;
   }
 }
+
+/**
+ * A refused option's value as its error echoes it: text as it came, anything else (a JSON body's
+ * object or array) as JSON, cut to 200 characters, not "[object Object]".
+ */
+export function shownValue(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return String(value);
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
+}

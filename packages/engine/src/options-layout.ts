@@ -1,6 +1,6 @@
 // Parsers of remove.bg's layout fields (scale, position, roi): strings as they come from forms, or
 // the typed values parseRemovalOptions returns, so that its output can be parsed again.
-import { EngineError, ErrorCode } from './errors.ts';
+import { EngineError, ErrorCode, shownValue } from './errors.ts';
 import type { Length } from './options.ts';
 
 /**
@@ -31,7 +31,7 @@ export function parseScale(value: unknown): number | null {
   const match = PERCENT.exec(key);
   const percent = match?.[1] ? Number(match[1]) : Number.NaN;
   if (!(percent >= 10 && percent <= 100)) {
-    throw new EngineError(ErrorCode.invalidScale, 'scale must be original or 10% to 100%', String(value));
+    throw new EngineError(ErrorCode.invalidScale, 'scale must be original or 10% to 100%', shownValue(value));
   }
   return percent / 100;
 }
@@ -52,7 +52,7 @@ export function parsePosition(value: unknown): Position {
   const [x, y = x] = parts;
   if (parts.length <= 2 && isFraction(x) && isFraction(y)) return { x, y };
   const message = 'position must be original, center, "X%" or "X% Y%" (0% to 100%)';
-  throw new EngineError(ErrorCode.invalidPosition, message, String(value));
+  throw new EngineError(ErrorCode.invalidPosition, message, shownValue(value));
 }
 
 function isFraction(value: unknown): value is number {
@@ -78,7 +78,7 @@ export function parseRoi(value: unknown): Roi {
   const [x1, y1, x2, y2] = parts;
   if (parts.length !== 4 || !x1 || !y1 || !x2 || !y2) {
     const message = 'roi must be four lengths "x1 y1 x2 y2" in px or %';
-    throw new EngineError(ErrorCode.invalidRoi, message, String(value));
+    throw new EngineError(ErrorCode.invalidRoi, message, shownValue(value));
   }
   if (parts.some((length) => length?.unit === '%' && length.value > 100)) {
     throw new EngineError(ErrorCode.invalidRoi, 'roi reaches past the image', 'exceeds_bounds');

@@ -272,4 +272,14 @@ describe('parseRemovalOptions', () => {
       expect((err as EngineError).message).toMatch(/preview or full/);
     }
   });
+
+  it('echoes an object or array from a JSON body as JSON, cut to 200 characters', () => {
+    expect(errorOf({ size: { name: 'full' } })).toEqual({ code: 104, value: '{"name":"full"}' });
+    expect(errorOf({ scale: [50, '%'] })).toEqual({ code: 117, value: '[50,"%"]' });
+    expect(errorOf({ bg_color: { r: 1 } })).toMatchObject({ value: '{"r":1}' });
+    const long = errorOf({ position: { text: 'x'.repeat(500) } })?.value as string;
+    expect(long).toHaveLength(200);
+    expect(long.startsWith('{"text":"xxx')).toBe(true);
+    expect(errorOf({ megapixels: Number.NaN })).toEqual({ code: 104, value: 'NaN' });
+  });
 });

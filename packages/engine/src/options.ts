@@ -6,7 +6,7 @@ import {
   sizeNames,
 } from '@cutout/contracts';
 import { parseColor, type Rgba } from './colors.ts';
-import { EngineError, ErrorCode, type ErrorCodeNumber } from './errors.ts';
+import { EngineError, ErrorCode, type ErrorCodeNumber, shownValue } from './errors.ts';
 import { checkImageBytes, decodeBase64Image } from './input.ts';
 import { CENTER, type Position, parsePosition, parseRoi, parseScale, type Roi } from './options-layout.ts';
 
@@ -160,7 +160,7 @@ function keyOf(value: unknown): string | null {
 
 function parseSize(value: unknown): RemovalOptions['size'] {
   const size = SIZES.get(keyOf(value) ?? '');
-  if (!size) throw new EngineError(ErrorCode.wrongSize, 'size must be preview or full', String(value));
+  if (!size) throw new EngineError(ErrorCode.wrongSize, 'size must be preview or full', shownValue(value));
   return size;
 }
 
@@ -170,7 +170,7 @@ function parseSize(value: unknown): RemovalOptions['size'] {
  */
 function parseMegapixels(size: unknown, typed: unknown): number | null {
   if (typed !== undefined && typed !== null && !(typeof typed === 'number' && typed > 0)) {
-    throw new EngineError(ErrorCode.wrongSize, 'megapixels must be a positive number', String(typed));
+    throw new EngineError(ErrorCode.wrongSize, 'megapixels must be a positive number', shownValue(typed));
   }
   const named = sizeMegapixels[keyOf(size) ?? ''] ?? null;
   const limits = [named, typed ?? null].filter((mp): mp is number => mp !== null);
@@ -180,7 +180,7 @@ function parseMegapixels(size: unknown, typed: unknown): number | null {
 function parseType(value: unknown): RemovalOptions['type'] {
   const type = foregroundTypes.find((name) => name === keyOf(value));
   const message = `type must be one of ${foregroundTypes.join(', ')}`;
-  if (!type) throw new EngineError(ErrorCode.invalidType, message, String(value));
+  if (!type) throw new EngineError(ErrorCode.invalidType, message, shownValue(value));
   return type;
 }
 
@@ -189,7 +189,7 @@ function parseTypeLevel(value: unknown): RemovalOptions['type_level'] {
   const key = typeof value === 'number' ? String(value) : keyOf(value);
   const level = foregroundTypeLevels.find((name) => name === key);
   const message = `type_level must be one of ${foregroundTypeLevels.join(', ')}`;
-  if (!level) throw new EngineError(ErrorCode.invalidType, message, String(value));
+  if (!level) throw new EngineError(ErrorCode.invalidType, message, shownValue(value));
   return level;
 }
 
@@ -200,7 +200,7 @@ function parseChannels(value: unknown): RemovalOptions['channels'] {
   if (key === null)
     throw new EngineError(ErrorCode.wrongChannel, 'channels must be a text value: rgba or alpha');
   if (key !== 'rgba' && key !== 'alpha') {
-    throw new EngineError(ErrorCode.wrongChannelsValue, 'channels must be rgba or alpha', String(value));
+    throw new EngineError(ErrorCode.wrongChannelsValue, 'channels must be rgba or alpha', shownValue(value));
   }
   return key;
 }
@@ -211,7 +211,7 @@ function parseFormat(value: unknown): RemovalOptions['format'] {
     throw new EngineError(
       ErrorCode.wrongOutputFormat,
       'format must be png, jpg, webp, avif, zip or auto',
-      String(value),
+      shownValue(value),
     );
   return format;
 }
@@ -219,7 +219,11 @@ function parseFormat(value: unknown): RemovalOptions['format'] {
 function parseOutputFormat(value: unknown): RemovalOptions['output_format'] {
   const key = keyOf(value);
   if (key !== 'image' && key !== 'json') {
-    throw new EngineError(ErrorCode.wrongOutputFormat, 'output_format must be image or json', String(value));
+    throw new EngineError(
+      ErrorCode.wrongOutputFormat,
+      'output_format must be image or json',
+      shownValue(value),
+    );
   }
   return key;
 }
@@ -233,7 +237,7 @@ function parseBgColor(value: unknown): Rgba {
   const color = typeof value === 'string' ? parseColor(value) : null;
   if (!color) {
     const message = 'bg_color must be a colour name or a hex code (3, 4, 6 or 8 digits)';
-    throw new EngineError(ErrorCode.invalidBackgroundColor, message, String(value));
+    throw new EngineError(ErrorCode.invalidBackgroundColor, message, shownValue(value));
   }
   return color;
 }
@@ -251,7 +255,7 @@ function parseBoolean(value: unknown, name: string, code: ErrorCodeNumber): bool
   const key = keyOf(value);
   if (key !== null && TRUE.has(key)) return true;
   if (key !== null && FALSE.has(key)) return false;
-  throw new EngineError(code, `${name} must be true or false`, String(value));
+  throw new EngineError(code, `${name} must be true or false`, shownValue(value));
 }
 
 const LENGTH = /^(\d+(?:\.\d+)?|\.\d+)(px|%)?$/;
@@ -265,7 +269,7 @@ function parseLength(part: unknown): Length {
   const match = typeof part === 'string' ? LENGTH.exec(part.trim().toLowerCase()) : null;
   if (!match?.[1]) {
     const message = 'crop_margin values must be non-negative numbers of px or %';
-    throw new EngineError(ErrorCode.invalidCropMargin, message, String(part));
+    throw new EngineError(ErrorCode.invalidCropMargin, message, shownValue(part));
   }
   return { value: Number(match[1]), unit: match[2] === '%' ? '%' : 'px' };
 }
@@ -284,5 +288,5 @@ function parseCropMargin(value: unknown): CropMargin {
   if (a && b && lengths.length === 2) return { top: a, right: b, bottom: a, left: b };
   if (a && b && c && d && lengths.length === 4) return { top: a, right: b, bottom: c, left: d };
   const message = 'crop_margin takes 1, 2 or 4 values (top right bottom left)';
-  throw new EngineError(ErrorCode.invalidCropMargin, message, String(value));
+  throw new EngineError(ErrorCode.invalidCropMargin, message, shownValue(value));
 }

@@ -193,6 +193,18 @@ describe('removal requests', () => {
       expect(errorOf(response).details).toEqual({ errorCode: 104, value: 'bogus' });
     });
 
+    it('echoes an object sent as a JSON option as JSON, not "[object Object]"', async () => {
+      const response = await post(
+        removebg,
+        '198.51.100.6',
+        { payload: JSON.stringify({ size: { name: 'full' }, image_file_b64: png.toString('base64') }) },
+        { 'content-type': 'application/json' },
+      );
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response).details).toEqual({ errorCode: 104, value: '{"name":"full"}' });
+      expect(response.body).not.toContain('[object Object]');
+    });
+
     it('takes a preview size in any letter case', async () => {
       for (const size of ['Preview', 'SMALL', 'Regular']) {
         const response = await post(
