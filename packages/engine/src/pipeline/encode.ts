@@ -36,7 +36,7 @@ export interface EncodeConfig {
   avifEffort: number;
   /**
    * A PNG of at least 1 MP without a backdrop, at level 1, is encoded as two halves side by side
-   * and joined (libvips compresses on one thread): ~0.6 of the time on two cores.
+   * and joined (libvips compresses on one thread): ~0.8 of the time on two cores (README).
    */
   pngInHalves: boolean;
 }
@@ -106,13 +106,45 @@ function inHalves(options: CutoutToEncode): boolean {
 /** The frame's top and bottom halves encoded side by side and joined into one PNG (png-join.ts). */
 async function encodePngInHalves(options: CutoutToEncode): Promise<Buffer | null> {
   const { frame } = options;
-  const rows = Math.floor(frame.height / 2);
+  const rows = balancedSplit(options);
   const top = { ...options, frame: { ...frame, height: rows } };
   const bottom = { ...options, frame: { ...frame, y: frame.y + rows, height: frame.height - rows } };
   const [topPng, bottomPng] = await Promise.all([encodePng(top), encodePng(bottom)]);
   const joined = joinPngRows({ top: topPng, bottom: bottomPng, topTail: filteredTail(top, TAIL_BYTES) });
   if (!joined) halvesJoin = false;
   return joined;
+}
+
+/**
+ * The row that splits the compression's work in two halves. Deflate's time follows the pixels that
+ * show: runs of transparent pixels cost next to nothing, so a subject in the lower half of the
+ * frame would leave the top's encode idle most of the time (the bench photo: 1.5 and 7.3 MB, 30 and
+ * 75 ms, split at the middle). Rows are weighted by their visible pixels, sampled every fourth
+ * pixel of every fourth row (~1 ms at 12 MP), with a little for each transparent one.
+ */
+function balancedSplit(options: CutoutToEncode): number {
+  const { alpha, image, frame } = options;
+  const step = 4;
+  const x0 = Math.max(0, frame.x);
+  const x1 = Math.min(image.width, frame.x + frame.width);
+  const samples = Math.ceil(frame.height / step);
+  const weights = new Float64Array(samples);
+  let total = 0;
+  for (let s = 0; s < samples; s++) {
+    const y = frame.y + s * step;
+    let shown = 0;
+    if (y >= 0 && y < image.height && x1 > x0) {
+      for (let i = y * image.width + x0, end = y * image.width + x1; i < end; i += step) {
+        if (alpha[i] !== 0) shown++;
+      }
+    }
+    weights[s] = shown * step + frame.width / 16;
+    total += weights[s]!;
+  }
+  let sum = 0;
+  let row = 0;
+  for (let s = 0; s < samples && sum < total / 2; s++, row += step) sum += weights[s]!;
+  return Math.min(frame.height - HALF_MIN_ROWS, Math.max(HALF_MIN_ROWS, row));
 }
 
 /**

@@ -198,6 +198,17 @@ describe('encodeCutout in halves', () => {
     expect(a.equals(b)).toBe(true);
   });
 
+  it('splits where the visible pixels divide in two: a subject low in the frame', async () => {
+    const low = Uint8Array.from(alpha);
+    low.fill(0, 0, width * 700);
+    const options = { ...cutout({ x: 0, y: 0, width, height }, 'rgba'), alpha: low };
+    const halves = await encodeCutout({ ...options, config: DEFAULT_ENCODE });
+    const whole = await encodeCutout({ ...options, config: { ...DEFAULT_ENCODE, pngInHalves: false } });
+    expect(halves.equals(whole)).toBe(false);
+    const [a, b] = await Promise.all([sharp(halves).raw().toBuffer(), sharp(whole).raw().toBuffer()]);
+    expect(a.equals(b)).toBe(true);
+  });
+
   it('encodes small frames, and frames over a backdrop, in one piece', async () => {
     const oneEncode = { ...DEFAULT_ENCODE, pngInHalves: false };
     const small = cutout({ x: 0, y: 0, width: 1000, height: 900 }, 'rgba');
