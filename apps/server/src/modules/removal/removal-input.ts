@@ -53,7 +53,7 @@ export async function readRemovalInput(request: FastifyRequest): Promise<Removal
   const files: Record<string, Buffer> = {};
   const count = { fields: 0, files: 0 };
   try {
-    for await (const part of request.parts({
+    const parts = request.parts({
       isPartAFile: (name, _contentType, fileName) =>
         fileName !== undefined || (name !== undefined && streamedParts.has(name)),
       // One over our own counts, so that we refuse the part past a limit ourselves: the parser
@@ -64,7 +64,10 @@ export async function readRemovalInput(request: FastifyRequest): Promise<Removal
         files: removalFormLimits.files + 1,
         fileSize: removalFormLimits.base64Bytes + 1,
       },
-    })) {
+    });
+    // The parser has started reading the body: watch it from here on.
+    const closed = watchForClose(request);
+    for await (const part of parts) {
       if (part.type === 'file') {
         count.files += 1;
         if (count.files > removalFormLimits.files) throw tooManyParts();
@@ -94,10 +97,40 @@ export async function readRemovalInput(request: FastifyRequest): Promise<Removal
           previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
       }
     }
+    // A body cut off before the form's end leaves the parser without an error: a part that never
+    // came would be reported missing (108) instead.
+    if (!closed()) throw new DomainError('MALFORMED_FORM');
   } catch (error) {
     throw formError(error);
   }
   return { fields, files };
+}
+
+/**
+ * Watches the body for the form's closing delimiter (`--boundary--`), which the multipart parser
+ * does not insist on: it ends a form cut off before it as if it were whole. Returns whether it was
+ * seen, and stops watching. The parser refuses a content type without a boundary itself.
+ */
+function watchForClose(request: FastifyRequest): () => boolean {
+  const boundary = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(request.headers['content-type'] ?? '');
+  if (!boundary) return () => true;
+  const close = Buffer.from(`--${boundary[1] ?? boundary[2]}--`);
+  let seen = false;
+  // The end of the previous chunk, for a delimiter split between two.
+  let carry = Buffer.alloc(0);
+  const onData = (chunk: Buffer) => {
+    if (seen) return;
+    seen =
+      chunk.includes(close) ||
+      (carry.length > 0 && Buffer.concat([carry, chunk.subarray(0, close.length - 1)]).includes(close));
+    const joined = chunk.length >= close.length - 1 ? chunk : Buffer.concat([carry, chunk]);
+    carry = Buffer.from(joined.subarray(Math.max(0, joined.length - (close.length - 1))));
+  };
+  request.raw.on('data', onData);
+  return () => {
+    request.raw.off('data', onData);
+    return seen;
+  };
 }
 
 function readJsonBody(body: unknown): RemovalInput {

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
@@ -28,6 +29,40 @@ describe('a refused upload', () => {
 
     const next = await fetch(`${base}/api/v1/account`);
     expect(next.status).toBe(403);
+  });
+
+  it('reads a form that arrives a few bytes at a time, its closing delimiter split between writes', async () => {
+    const boundary = 'split-boundary';
+    const body = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="size"\r\n\r\npreview\r\n--${boundary}--\r\n`,
+    );
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(
+        `${base}/api/v1/removebg`,
+        { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk) => {
+            text += chunk;
+          });
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        },
+      );
+      request.on('error', reject);
+      // Five bytes a write, one write a tick: the parser and the watcher see many small chunks.
+      const write = (at: number) => {
+        if (at >= body.length) return request.end();
+        request.write(body.subarray(at, at + 5));
+        setTimeout(() => write(at + 5), 1);
+      };
+      write(0);
+    });
+    // Read whole: the image is missing (108), not a form that cannot be read.
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body).errors[0]).toMatchObject({
+      code: 'missing_source',
+      meta: { errorCode: 108 },
+    });
   });
 
   it('keeps the connection of a request it read whole', async () => {

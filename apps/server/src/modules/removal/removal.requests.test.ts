@@ -68,6 +68,33 @@ describe('removal requests', () => {
       }
     });
 
+    it('refuses a body cut off before the form ends with 400 MALFORMED_FORM, not 108, on both routes', async () => {
+      const whole = form([
+        ['size', 'preview'],
+        ['image_file', Buffer.concat([png, Buffer.alloc(3000, 7)])],
+      ]);
+      const fileStarts = whole.payload.indexOf(png);
+      // In a field's headers, in its value, in the file's headers, just before and inside its bytes,
+      // and in the closing delimiter.
+      const cuts = [40, 75, 120, fileStarts, fileStarts + 600, whole.payload.length - 4];
+      for (const cut of cuts) {
+        for (const url of [execute, removebg]) {
+          const payload = whole.payload.subarray(0, cut);
+          const response = await post(url, '198.51.100.11', { payload, headers: whole.headers });
+          expect(response.statusCode, `${url} cut at ${cut}`).toBe(400);
+          expect(response.body, `${url} cut at ${cut}`).toContain('MALFORMED_FORM');
+        }
+      }
+      // The same form whole, and with an epilogue after its end (RFC 2046: ignored), is read.
+      for (const payload of [whole.payload, Buffer.concat([whole.payload, Buffer.from('epilogue\r\n')])]) {
+        const response = await post(removebg, '198.51.100.11', { payload, headers: whole.headers });
+        expect(response.statusCode, response.body).toBe(200);
+      }
+      // A form that ends without an image is still told so (108).
+      const noImage = await post(removebg, '198.51.100.11', form([['size', 'preview']]));
+      expect(errorOf(noImage).details).toEqual({ errorCode: 108 });
+    });
+
     it('refuses more than 30 fields before the file with 413 FORM_TOO_MANY_PARTS, on both routes', async () => {
       const fields = Array.from({ length: 31 }, (_, i) => [`extra_${i}`, 'x'] as [string, string]);
       for (const url of [execute, removebg]) {
