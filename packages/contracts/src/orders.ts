@@ -44,6 +44,22 @@ export const orderItemSchema = z.object({
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
+/** The unit of products that are money (a personal-account top-up: one per minor-unit step of its price). */
+export const MONEY_UNIT = 'units.money';
+
+/**
+ * A line as orders, mails and invoices show it. A top-up is priced as as many 1.00 units as it holds
+ * (`quantity` 1000 at 1.00 for 1,000.00): it shows as one item at its amount, not "× 1000".
+ */
+export function shownLine(line: { unitId: string; quantity: number; price: number; amount: number }): {
+  quantity: number;
+  price: number;
+} {
+  return line.unitId === MONEY_UNIT
+    ? { quantity: 1, price: line.amount }
+    : { quantity: line.quantity, price: line.price };
+}
+
 export const orderContactsSchema = z.object({
   deliveryOptionName: z.string().nullable(),
   deliveryAddress: z.string().nullable(),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
   demoCallbacks,
+  latestOutboxMessage,
   payOnDemoAcquirer,
   registerUser,
   setStoreOptions,
@@ -48,7 +49,8 @@ describe.each(testDatabases)('the personal account (%s)', (kind) => {
     (await call(token, '/personalAccount/fetchPersonalAccount')).json();
 
   it('tops up with a card without touching the cart, and lists the top-up', async () => {
-    const token = await person('wallet');
+    const email = `wallet-${people++}-${kind}@example.com`;
+    const token = await registerUser(t, email);
     const added = await call(token, '/shoppingCarts/updateShoppingCart', {
       productItems: [{ tradeOfferId: 'offer_litres_50', quantity: 1 }],
     });
@@ -73,6 +75,11 @@ describe.each(testDatabases)('the personal account (%s)', (kind) => {
     const orders = (await call(token, '/orders/fetchOrderList')).json().output;
     expect(orders).toHaveLength(1);
     expect(orders[0].status).toBe('fulfilled');
+    // Its mail (and invoice) name one top-up at its amount, not 500 units of 1.00.
+    await expect.poll(async () => (await latestOutboxMessage(t, email))?.subject).toMatch(/is paid$/);
+    const mail = await latestOutboxMessage(t, email);
+    expect(mail?.text).toContain('Personal account top-up × 1 — ₽500.00');
+    expect(mail?.text).not.toContain('× 500');
   });
 
   it('refuses amounts that are not whole roubles or out of range, unknown ways to pay and visitors', async () => {

@@ -1,4 +1,4 @@
-import type { Order } from '@cutout/contracts';
+import { type Order, shownLine } from '@cutout/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -45,7 +45,7 @@ export function OrderCard({ order }: { order: Order }) {
             {first ? (
               <>
                 <span className="font-medium">{lineName(first)}</span>
-                {first.quantity > 1 && <span className="text-slate-500"> × {first.quantity}</span>}
+                {shownLine(first).quantity > 1 && <span className="text-slate-500"> × {first.quantity}</span>}
                 {lines.length > 1 && (
                   <span className="text-slate-500">
                     {' '}

@@ -1,4 +1,4 @@
-import type { Order } from '@cutout/contracts';
+import { type Order, shownLine } from '@cutout/contracts';
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,25 +35,27 @@ export function OrderLines({ order }: { order: Order }) {
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
-          {lines.map((item) => (
-            <tr key={item.id}>
-              <td className="py-4 pr-3 align-top">
-                <span className="block font-medium text-slate-900">{lineName(item)}</span>
-                <span className="mt-0.5 block text-slate-500 sm:hidden">
-                  {t('orders.detail.lineSummary', { quantity: item.quantity, price: money(item.price) })}
-                </span>
-              </td>
-              <td className="hidden px-3 py-4 text-right align-top whitespace-nowrap text-slate-600 sm:table-cell">
-                {money(item.price)}
-              </td>
-              <td className="hidden px-3 py-4 text-right align-top text-slate-600 sm:table-cell">
-                {item.quantity}
-              </td>
-              <td className="py-4 text-right align-top font-semibold whitespace-nowrap text-slate-900">
-                {money(item.amount)}
-              </td>
-            </tr>
-          ))}
+          {lines
+            .map((item) => ({ item, shown: shownLine(item) }))
+            .map(({ item, shown }) => (
+              <tr key={item.id}>
+                <td className="py-4 pr-3 align-top">
+                  <span className="block font-medium text-slate-900">{lineName(item)}</span>
+                  <span className="mt-0.5 block text-slate-500 sm:hidden">
+                    {t('orders.detail.lineSummary', { quantity: shown.quantity, price: money(shown.price) })}
+                  </span>
+                </td>
+                <td className="hidden px-3 py-4 text-right align-top whitespace-nowrap text-slate-600 sm:table-cell">
+                  {money(shown.price)}
+                </td>
+                <td className="hidden px-3 py-4 text-right align-top text-slate-600 sm:table-cell">
+                  {shown.quantity}
+                </td>
+                <td className="py-4 text-right align-top font-semibold whitespace-nowrap text-slate-900">
+                  {money(item.amount)}
+                </td>
+              </tr>
+            ))}
         </tbody>
       </table>
       <dl className="mt-2 flex flex-col gap-2 border-t border-slate-100 pt-4 text-sm">

@@ -78,6 +78,34 @@ describe('OrderPage', () => {
     expect(screen.getByRole('link', { name: 'All orders' })).toHaveAttribute('href', '/en/user/orders');
   });
 
+  it('shows a top-up as one line at its amount, not 1,000 units of 1.00', async () => {
+    const topUp = orderFixture({
+      number: 12,
+      productItems: [
+        orderItemFixture({
+          id: 't',
+          name: 'Personal account top-up',
+          unitId: 'units.money',
+          quantity: 1000,
+          price: 100,
+          amount: 100_000,
+          litres: null,
+        }),
+      ],
+    });
+    signIn();
+    mockOrders({ orders: [topUp] });
+    openAt('/en/user/orders/order-12');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order No. 12' })).toBeInTheDocument();
+    const row = within(screen.getByRole('region', { name: 'Products' })).getAllByRole('row')[1]!;
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells.slice(1)).toEqual([rub(1000), '1', rub(1000)]);
+    expect(row).toHaveTextContent(`1 × ${rub(1000)}`);
+    expect(row).not.toHaveTextContent('1000 ×');
+  });
+
   it('cancels from the detail and shows the refetched order', async () => {
     signIn();
     const api = mockOrders({ orders: [withDelivery] });

@@ -54,10 +54,27 @@ describe('OrdersPage', () => {
           ],
         }),
         orderFixture({ number: 3, status: 'fulfilled' }),
+        orderFixture({
+          number: 4,
+          status: 'fulfilled',
+          productItems: [
+            orderItemFixture({
+              name: 'Personal account top-up',
+              unitId: 'units.money',
+              quantity: 1000,
+              price: 100,
+              amount: 100_000,
+            }),
+          ],
+        }),
       ],
     });
     openAt('/en/user/orders');
     const order = await screen.findByRole('article', { name: 'Order No. 7' });
+    // A top-up is one item at its amount (1,000 units of 1.00 as the order holds it).
+    const topUp = screen.getByRole('article', { name: 'Order No. 4' });
+    expect(topUp).toHaveTextContent('Personal account top-up');
+    expect(topUp).not.toHaveTextContent('×');
     expect(order).toHaveTextContent('10 litres × 2 and 2 more');
     expect(order).toHaveTextContent(rub(2960));
     expect(order).toHaveTextContent('Awaiting payment');
@@ -70,7 +87,7 @@ describe('OrdersPage', () => {
       expect(
         within(actions).getByRole(name === 'Open Order No. 7' ? 'link' : 'button', { name }),
       ).toBeInTheDocument();
-    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('2 orders');
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('3 orders');
 
     const fulfilled = screen.getByRole('article', { name: 'Order No. 3' });
     expect(fulfilled).toHaveTextContent('Fulfilled');

@@ -98,6 +98,33 @@ describe('invoice lines of a set (product_set_print_options)', () => {
   });
 });
 
+describe('invoice line of a personal-account top-up', () => {
+  it('is one service at its amount in both languages, not 1,000 units at 1.00', async () => {
+    const topUp = {
+      ...kit(''),
+      productId: 'top-up',
+      name: { en: 'Personal account top-up', ru: 'Пополнение лицевого счёта' },
+      article: null,
+      unitId: 'units.money',
+      quantity: 1_000,
+      unitPriceMinor: 100,
+      amountMinor: 100_000,
+      vatRatePercent: null,
+      vatMinor: 0,
+      setPrintOption: null,
+    } as unknown as OrderItemRow;
+    for (const [language, unit] of [
+      ['en', 'svc'],
+      ['ru', 'усл'],
+    ] as const) {
+      const doc = await invoicesFor(topUp).document('u1', 'o1', language);
+      expect(doc.lines).toEqual([
+        expect.objectContaining({ quantity: 1, unit, unitPriceMinor: 100_000, amountMinor: 100_000 }),
+      ]);
+    }
+  });
+});
+
 describe('allocate', () => {
   it.each([
     [100, [1, 1, 1], [33, 33, 34]],

@@ -1,4 +1,4 @@
-import { includedVat, type Language } from '@cutout/contracts';
+import { includedVat, type Language, MONEY_UNIT, shownLine } from '@cutout/contracts';
 import { localized } from '../../../platform/localized.ts';
 import type { OrderItemRow, OrderRow } from '../orders.repo.ts';
 import { invoiceNumberOf, type OrdersService, orderNameOf } from '../orders.service.ts';
@@ -13,6 +13,8 @@ export interface SetContents {
 const unitNames: Record<string, Record<string, string>> = {
   'units.piece': { en: 'pcs', ru: 'шт' },
   'units.service': { en: 'svc', ru: 'усл' },
+  // A top-up is one line at its amount (shownLine), a service to the buyer's account.
+  [MONEY_UNIT]: { en: 'svc', ru: 'усл' },
 };
 const unitOf = (unitId: string, language: Language) =>
   unitNames[unitId]?.[language] ?? unitId.replace('units.', '');
@@ -88,12 +90,18 @@ export function createInvoiceService(deps: {
       const lines: InvoiceLine[] = [];
       for (const item of items) {
         const option = item.optionName ? ` (${localized(item.optionName, language)})` : '';
+        const shown = shownLine({
+          unitId: item.unitId,
+          quantity: item.quantity,
+          price: item.unitPriceMinor,
+          amount: item.amountMinor,
+        });
         const line: InvoiceLine = {
           name: `${localized(item.name, language)}${option}`,
           article: item.article,
-          quantity: item.quantity,
+          quantity: shown.quantity,
           unit: unitOf(item.unitId, language),
-          unitPriceMinor: item.unitPriceMinor,
+          unitPriceMinor: shown.price,
           vatRatePercent: item.vatRatePercent,
           amountMinor: item.amountMinor,
           vatMinor: item.vatMinor,
