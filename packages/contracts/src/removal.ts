@@ -121,9 +121,10 @@ export const accountResponseSchema = z.object({
     attributes: z.object({
       litres: z.object({ total: z.number().int(), free: z.number().int(), paid: z.number().int() }),
       /**
-       * The same balance as remove.bg's clients read it: a litre is a credit; `subscription` the
-       * plan's litres, `payg` bundles and codes, `enterprise` none; the month's free litres are
-       * `api.free_calls` (previews cost nothing at all).
+       * The same balance as remove.bg's clients read it: a litre is a credit; `total` all of them,
+       * `subscription` the plan's litres, `payg` bundles, codes and adjustments, `enterprise` none;
+       * the month's free litres are `api.free_calls` (previews cost nothing at all), so that
+       * total = subscription + payg + enterprise + free_calls.
        */
       credits: z.object({
         total: z.number().int(),

@@ -1,8 +1,10 @@
+import type { LitreSource } from '@cutout/contracts';
 import { type Engine, parseRemovalOptions } from '@cutout/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { multipartBody } from '../../test/multipart.ts';
 import { standInResult } from '../../test/stand-in-result.ts';
+import { accountCredits } from './removal.routes.ts';
 
 /**
  * The public API's dialect: remove.bg's API v1.0 as its clients call it — multipart forms in their
@@ -256,5 +258,19 @@ describe('the public API speaks remove.bg v1.0', () => {
       expect(response.statusCode, code).toBe(400);
       expect(response.json().errors[0], code).toMatchObject({ status: '400', code, meta: { errorCode } });
     }
+  });
+});
+
+describe('GET /account credits', () => {
+  it('counts every litre in total and every lot in one part, free litres as free_calls', () => {
+    const lot = (source: LitreSource, quantity: number) => ({ source, quantity, expiresAt: null });
+    const summary = {
+      total: 5 + 40 + 10 + 20 + 3,
+      lots: [lot('free', 5), lot('plan', 40), lot('bundle', 10), lot('code', 20), lot('other', 3)],
+    };
+    const credits = accountCredits(summary);
+    expect(credits).toEqual({ total: 78, subscription: 40, payg: 33, enterprise: 0 });
+    const free = 5;
+    expect(credits.subscription + credits.payg + credits.enterprise + free).toBe(credits.total);
   });
 });

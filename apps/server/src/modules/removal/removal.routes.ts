@@ -1,4 +1,4 @@
-import { publicApiHeaders, removalHeaders } from '@cutout/contracts';
+import { type LitreSource, type LitreSummary, publicApiHeaders, removalHeaders } from '@cutout/contracts';
 import type { RemovalResult } from '@cutout/engine';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../platform/errors.ts';
@@ -211,18 +211,28 @@ export async function publicApiRoutes(
       options.litres.balance(request.user),
       options.litres.summary(request.user),
     ]);
-    const from = (...sources: string[]) =>
-      summary.lots.filter((lot) => sources.includes(lot.source)).reduce((sum, lot) => sum + lot.quantity, 0);
-    const credits = {
-      total: litres.total,
-      subscription: from('plan'),
-      payg: from('bundle', 'code'),
-      enterprise: 0,
-    };
+    const credits = accountCredits(summary);
     return {
       data: { attributes: { litres, credits, api: { free_calls: litres.free, sizes: 'all' as const } } },
     };
   });
+}
+
+/**
+ * The balance as remove.bg's clients read it: `total` is every litre there is (the month's free ones
+ * too: they pay for full sizes here), `subscription` a plan's, `payg` the rest that was bought, given
+ * or adjusted (bundles, codes, refunds, corrections), so that total = subscription + payg +
+ * enterprise + api.free_calls.
+ */
+export function accountCredits(summary: LitreSummary) {
+  const from = (test: (source: LitreSource) => boolean) =>
+    summary.lots.filter((lot) => test(lot.source)).reduce((sum, lot) => sum + lot.quantity, 0);
+  return {
+    total: summary.total,
+    subscription: from((source) => source === 'plan'),
+    payg: from((source) => source !== 'plan' && source !== 'free'),
+    enterprise: 0,
+  };
 }
 
 declare module 'fastify' {
