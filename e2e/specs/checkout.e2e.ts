@@ -90,11 +90,17 @@ describe('checkout in Chromium with the demo acquirer', () => {
     await page.screenshot({ path: `${shots}/demo-acquirer-en-1440.png`, fullPage: true });
     await payWithCard(page, 'en', '4242 4242 4242 4242');
     await page.getByRole('heading', { name: texts.en.paid }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/en/shopping-cart/checkout/paid');
+    const paidAt = new URL(page.url());
+    expect(paidAt.pathname).toBe('/en/shopping-cart/checkout/paid');
     await page.screenshot({ path: `${shots}/paid-en-1440.png`, fullPage: true });
 
     const { orders, invoice } = await ordersOf(page, url);
     expect(orders).toHaveLength(1);
+    // The paid page names its order and leads to it.
+    expect(paidAt.searchParams.get('order')).toBe(orders[0]?.id);
+    expect(await page.getByRole('link', { name: 'Open the order' }).getAttribute('href')).toBe(
+      `/en/user/orders/${encodeURIComponent(orders[0]?.id ?? '')}`,
+    );
     expect(orders[0]?.status).toBe('fulfilled');
     const text = await invoice(orders[0]?.id ?? '', 'en');
     expect(text).toContain('50 litres');

@@ -195,7 +195,7 @@ describe('CartPage', () => {
     expect(within(summary).getByRole('status')).toHaveTextContent('Updating the totals…');
     // At once, well within the second the quantity waits for.
     fireEvent.click(within(summary).getByRole('button', { name: 'Place order' }));
-    await waitFor(() => expect(view.location()).toBe('/en/shopping-cart/checkout/paid'));
+    await waitFor(() => expect(view.location()).toBe('/en/shopping-cart/checkout/paid?order=order-1'));
     const order = api.calls
       .map((entry) => entry.call)
       .filter((call) => call === 'update' || call === 'checkout');
@@ -358,7 +358,7 @@ describe('CartPage', () => {
     const api = fakeCartApi({ choices: { paymentOptionId: 'demo-card' }, checkout: paidResult });
     const view = renderCart(api);
     await userEvent.click(await screen.findByRole('button', { name: 'Place order' }));
-    await waitFor(() => expect(view.location()).toBe('/en/shopping-cart/checkout/paid'));
+    await waitFor(() => expect(view.location()).toBe('/en/shopping-cart/checkout/paid?order=order-1'));
   });
 
   it('shows the server message when the cart changed meanwhile', async () => {

@@ -19,10 +19,27 @@ describe('CheckoutResultPage', () => {
     );
   });
 
+  it.each([
+    ['paid', 'Open the order'],
+    ['success', 'Open the order'],
+    ['failure', 'Pay for the order'],
+  ] as const)('leads to the order the address names: %s', (outcome, label) => {
+    mockApi();
+    renderInShell(<CheckoutResultPage outcome={outcome} />, {
+      path: `/en/shopping-cart/checkout/${outcome}?order=order%2F7`,
+    });
+    expect(screen.getByRole('link', { name: label })).toHaveAttribute('href', '/en/user/orders/order%2F7');
+    expect(screen.queryByRole('link', { name: 'My orders' })).not.toBeInTheDocument();
+  });
+
   it('speaks Russian', () => {
     mockApi();
-    renderInShell(<CheckoutResultPage outcome="paid" />, { language: 'ru' });
+    renderInShell(<CheckoutResultPage outcome="paid" />, {
+      language: 'ru',
+      path: '/ru/shopping-cart/checkout/paid?order=o1',
+    });
     expect(screen.getByRole('heading', { level: 1, name: 'Заказ успешно оплачен!' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Открыть заказ' })).toHaveAttribute('href', '/ru/user/orders/o1');
     expect(screen.getByText(/Литры, коды и пополнение счёта зачисляются сразу/)).toBeInTheDocument();
   });
 

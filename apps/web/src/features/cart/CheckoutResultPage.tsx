@@ -1,8 +1,9 @@
 import { clsx } from 'clsx';
 import { CircleAlert, CircleCheck, PackageCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
-import { paths } from '../../shared/routing/paths.ts';
+import { orderPath, paths } from '../../shared/routing/paths.ts';
 import { ButtonLink } from '../../shared/ui/button.tsx';
 import { Container } from '../../shared/ui/container.tsx';
 
@@ -15,13 +16,19 @@ const looks = {
 } as const;
 
 /**
- * How a checkout ended (SPEC §2.1, §8.1): paid, placed without payment yet, or failed. Each
- * leads to the orders list (where a failed order can be paid again) and back to the catalogue.
+ * How a checkout ended (SPEC §2.1, §8.1): paid, placed without payment yet, or failed. Each leads
+ * to its order when the address names it (`?order=`: the checkout's and the payment's answers do),
+ * else to the orders list (where a failed order can be paid again), and back to the catalogue.
  */
 export function CheckoutResultPage({ outcome }: { outcome: CheckoutOutcome }) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
+  const orderId = useSearchParams()[0].get('order');
   const { icon: Icon, tone } = looks[outcome];
+  const failed = outcome === 'failure';
+  const ordersLink = orderId
+    ? { to: orderPath(orderId), label: t(failed ? 'cart.result.payOrder' : 'cart.result.openOrder') }
+    : { to: paths.userOrders, label: t(failed ? 'cart.result.payAgain' : 'cart.result.orders') };
   return (
     <div className="bg-slate-50/70">
       <Container className="flex justify-center py-14 sm:py-20">
@@ -34,8 +41,8 @@ export function CheckoutResultPage({ outcome }: { outcome: CheckoutOutcome }) {
           </h1>
           <p className="mt-3 max-w-md text-slate-600">{t(`cart.result.${outcome}.text`)}</p>
           <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-            <ButtonLink to={to(paths.userOrders)} size="lg">
-              {t(outcome === 'failure' ? 'cart.result.payAgain' : 'cart.result.orders')}
+            <ButtonLink to={to(ordersLink.to)} size="lg">
+              {ordersLink.label}
             </ButtonLink>
             <ButtonLink to={to(paths.catalog)} size="lg" variant="secondary">
               {t('cart.result.catalog')}

@@ -33,13 +33,13 @@ function renderValidate(validate: NonNullable<Parameters<typeof fakeCartApi>[0]>
 describe('CheckoutValidatePage', () => {
   it('goes to the paid page when the payment went through', async () => {
     const { api, view } = renderValidate(result('payment_operation_statuses.paid'));
-    await waitFor(() => expect(view.location()).toBe('/en/shopping-cart/checkout/paid'));
+    await waitFor(() => expect(view.location()).toBe('/en/shopping-cart/checkout/paid?order=order-1'));
     expect(api.callsTo('validate')).toEqual([{ queryString: '?payment=p1&status=ok' }]);
   });
 
   it('goes to the success page when the order is placed but not paid', async () => {
     const { view } = renderValidate(result('payment_operation_statuses.not_paid'));
-    await waitFor(() => expect(view.location()).toBe('/en/shopping-cart/checkout/success'));
+    await waitFor(() => expect(view.location()).toBe('/en/shopping-cart/checkout/success?order=order-1'));
   });
 
   it('goes to the failure page when the provider declined', async () => {

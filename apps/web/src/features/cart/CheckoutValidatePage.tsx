@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { cartApi, cartQueryKeys } from '../../shared/cart/cart-api.ts';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
-import { paths } from '../../shared/routing/paths.ts';
+import { checkoutResultPath, paths } from '../../shared/routing/paths.ts';
 import { Container } from '../../shared/ui/container.tsx';
 
 /**
@@ -31,7 +31,12 @@ export function CheckoutValidatePage() {
       .validatePayment(paymentOptionId, search)
       .then((result) =>
         go(
-          result.statusId === 'payment_operation_statuses.paid' ? paths.checkoutPaid : paths.checkoutSuccess,
+          checkoutResultPath(
+            result.statusId === 'payment_operation_statuses.paid'
+              ? paths.checkoutPaid
+              : paths.checkoutSuccess,
+            result.orderId,
+          ),
         ),
       )
       .catch(() => go(paths.checkoutFailure))

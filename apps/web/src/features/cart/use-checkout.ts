@@ -6,7 +6,7 @@ import { cartApi, cartQueryKeys, type ShoppingCart } from '../../shared/cart/car
 import { checkoutCallbackUrls } from '../../shared/payments/checkout-urls.ts';
 import { submitPaymentForm } from '../../shared/payments/submit-payment-form.ts';
 import { useLanguage, useLocalizedPath } from '../../shared/routing/language-context.tsx';
-import { paths } from '../../shared/routing/paths.ts';
+import { checkoutResultPath, paths } from '../../shared/routing/paths.ts';
 import { useToast } from '../../shared/ui/toast-context.tsx';
 
 /**
@@ -49,7 +49,7 @@ export function useCheckout() {
       if (submitPaymentForm(result)) return;
       await queryClient.invalidateQueries({ queryKey: cartQueryKeys.all });
       const paid = result.statusId === 'payment_operation_statuses.paid';
-      navigate(to(paid ? paths.checkoutPaid : paths.checkoutSuccess));
+      navigate(to(checkoutResultPath(paid ? paths.checkoutPaid : paths.checkoutSuccess, result.orderId)));
     },
     onError: async (error) => {
       toast.error(errorMessage(error, t));

@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { ArrowRight, FileText, LoaderCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
-import { paths } from '../../shared/routing/paths.ts';
+import { orderPath } from '../../shared/routing/paths.ts';
 import { Button, ButtonLink } from '../../shared/ui/button.tsx';
 import { CancelOrderButton } from './CancelOrderButton.tsx';
 import { PayOrderButton } from './PayOrderButton.tsx';
@@ -12,7 +12,7 @@ import { usePrintInvoice } from './use-order-actions.ts';
 /** Where an order's detail screen is; the id also travels in the navigation state (SPEC §2.2). */
 export function useOrderLink(order: Pick<Order, 'id'>) {
   const to = useLocalizedPath();
-  return { to: to(`${paths.userOrders}/${encodeURIComponent(order.id)}`), state: { orderId: order.id } };
+  return { to: to(orderPath(order.id)), state: { orderId: order.id } };
 }
 
 /** Pay (when it can be paid), cancel (when it can be cancelled), print the invoice, and open it. */

@@ -1,5 +1,6 @@
+import { formatMoney } from '@cutout/contracts';
 import { describe, expect, it } from 'vitest';
-import { formatPrice, fromMinorUnits } from './price.ts';
+import { formatPrice } from './price.ts';
 
 // Intl separates groups and the currency sign with (narrow) no-break spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -30,7 +31,18 @@ describe('formatPrice', () => {
     expect(plain(formatPrice(0))).toBe('0,00 ₽');
   });
 
-  it('converts minor units', () => {
-    expect(fromMinorUnits(12345)).toBe(123.45);
+  it("writes a currency's own fraction digits, as the mails and invoices do", () => {
+    expect(formatPrice(1234, { currency: 'JPY', locale: 'en' })).toBe('¥1,234');
+    for (const [minor, currency, digits] of [
+      [123_456, 'RUB', 2],
+      [999, 'USD', 2],
+      [5, 'EUR', 2],
+      [1234, 'JPY', 0],
+    ] as const) {
+      for (const locale of ['en', 'ru']) {
+        const major = minor / 10 ** digits;
+        expect(formatPrice(major, { currency, locale })).toBe(formatMoney(minor, currency, locale));
+      }
+    }
   });
 });

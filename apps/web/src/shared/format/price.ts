@@ -1,3 +1,5 @@
+import { currencyMinorUnits, isCurrencyCode } from '@cutout/contracts';
+
 export interface PriceFormatOptions {
   /** ISO 4217 code; RUB by default (SPEC §9). */
   currency?: string;
@@ -10,19 +12,22 @@ export interface PriceFormatOptions {
 }
 
 /**
- * Formats an amount in major units (roubles, dollars) in currency style with 2 fraction digits.
- * A missing or non-finite amount gives the no-price text.
+ * Formats an amount in major units (roubles, dollars) in currency style with the currency's own
+ * fraction digits (2 for RUB, USD and EUR, none for JPY), as the mails and invoices write it
+ * (`formatMoney` in the contracts). A missing or non-finite amount gives the no-price text.
  */
 export function formatPrice(amount: number | null | undefined, options: PriceFormatOptions = {}): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return options.noPriceText ?? '—';
   if (amount === 0 && options.zeroText) return options.zeroText;
+  const currency = options.currency ?? 'RUB';
+  const digits = isCurrencyCode(currency) ? currencyMinorUnits[currency] : 2;
   // narrowSymbol: "₽290.00" in English as in Russian ("290,00 ₽") and on the invoices, not "RUB 290.00".
   return new Intl.NumberFormat(options.locale ?? 'ru', {
     style: 'currency',
-    currency: options.currency ?? 'RUB',
+    currency,
     currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
   }).format(amount);
 }
 
@@ -34,9 +39,4 @@ export function currencySymbol(currency: string, locale: string): string {
     currencyDisplay: 'narrowSymbol',
   }).formatToParts(0);
   return parts.find((part) => part.type === 'currency')?.value ?? currency;
-}
-
-/** Money travels as integer minor units (kopecks, cents): 12345 → 123.45. */
-export function fromMinorUnits(minor: number): number {
-  return minor / 100;
 }

@@ -40,6 +40,14 @@ export const bareErrorPaths: ReadonlySet<string> = new Set([
   paths.initializationError,
 ]);
 
+/** A checkout result page that names its order (`?order=`), so that it can lead to it. */
+export function checkoutResultPath(path: string, orderId: string | null | undefined): string {
+  return orderId ? `${path}?order=${encodeURIComponent(orderId)}` : path;
+}
+
+/** One order's page. */
+export const orderPath = (orderId: string) => `${paths.userOrders}/${encodeURIComponent(orderId)}`;
+
 export function localizedPath(language: Language, path: string): string {
   if (!path || path === '/') return `/${language}`;
   return `/${language}${path.startsWith('/') ? path : `/${path}`}`;
