@@ -174,6 +174,40 @@ describe('checkout in Chromium with the demo acquirer', () => {
     expect(text).toContain('Итого к оплате');
   });
 
+  it('a top-up: personal account → card → paid page → its order, one line at its amount, and its invoice (ru, 375 px)', async () => {
+    const { page, url } = await openPage(browser, { width: 375, height: 812, locale: 'ru-RU' });
+    const email = uniqueEmail('vera');
+    await registerByApi(url, email, 'checkout-secret');
+    await page.goto(url('/ru'));
+    await signIn(page, 'ru', email, 'checkout-secret');
+
+    await page.goto(url('/ru/user/personal-account'));
+    const card = page.getByRole('region', { name: 'Пополнить' });
+    await card.getByLabel('Сумма, ₽').fill('1000');
+    await card.getByRole('radio', { name: /^Банковская карта \(демо\)/ }).check();
+    await card.getByRole('button', { name: 'Пополнить' }).click();
+    await page.waitForURL((address) => address.pathname.includes('/demo-acquirer/pay/'));
+    await payWithCard(page, 'ru', '4242 4242 4242 4242');
+    await page.getByRole('heading', { name: texts.ru.paid }).waitFor();
+    await page.screenshot({ path: `${shots}/top-up-paid-ru-375.png`, fullPage: true });
+
+    await page.getByRole('link', { name: 'Открыть заказ' }).click();
+    await page.getByRole('heading', { level: 1, name: /^Заказ № \d+$/ }).waitFor();
+    const lines = page.getByRole('region', { name: 'Товары' });
+    const row = lines.getByRole('row').nth(1);
+    await row.waitFor();
+    // 1000 units of 1,00 ₽ as the order holds it, one top-up as the buyer reads it.
+    expect((await row.innerText()).replace(/\s+/g, ' ')).toMatch(
+      /^Пополнение лицевого счёта 1 × 1 000,00 ₽ 1 000,00 ₽$/,
+    );
+    await page.screenshot({ path: `${shots}/top-up-order-ru-375.png`, fullPage: true });
+
+    const { orders, invoice } = await ordersOf(page, url);
+    expect(orders.map((order) => order.status)).toEqual(['fulfilled']);
+    const text = (await invoice(orders[0]?.id ?? '', 'ru')).replace(/[ \t]+/g, ' ');
+    expect(text).toMatch(/Пополнение лицевого счёта 1 усл 1 000,00 ₽/);
+  });
+
   it('a visitor adds to the cart: registered anonymously (the store allows it), then pays (ru, 375 px)', async () => {
     const { page, url } = await openPage(browser, { width: 375, height: 812, locale: 'ru-RU' });
     await orderFromCatalogue(page, 'ru', url, '10 литров');
