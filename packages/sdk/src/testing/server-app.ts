@@ -1,5 +1,6 @@
 import type { Engine, RemovalCall } from '@cutout/engine';
 import { createTestApp, registerUser, type TestApp } from '../../../../apps/server/src/test/harness.ts';
+import { standInResult } from '../../../../apps/server/src/test/stand-in-result.ts';
 
 /**
  * A real server app (apps/server's test harness) listening on 127.0.0.1, for the SDK to call over
@@ -45,18 +46,7 @@ export function recordingEngine() {
   const engine = {
     remove: async (bytes: Uint8Array, options: Record<string, unknown>, call?: RemovalCall) => {
       calls.push({ bytes, options, call });
-      return {
-        bytes: png,
-        mime: 'image/png',
-        image: png,
-        format: 'png',
-        width: 1,
-        height: 1,
-        foreground: { x: 0, y: 0, width: 1, height: 1 },
-        original: { width: 1, height: 1 },
-        maskCached: false,
-        timings: {},
-      };
+      return standInResult(png);
     },
   } as unknown as Engine;
   return { engine, calls };
