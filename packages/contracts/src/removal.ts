@@ -119,20 +119,31 @@ export function parseSizeLimit(header: string | null | undefined): Record<string
 export const accountResponseSchema = z.object({
   data: z.object({
     attributes: z.object({
-      litres: z.object({ total: z.number().int(), free: z.number().int(), paid: z.number().int() }),
-      /**
-       * The same balance as remove.bg's clients read it: a litre is a credit; `total` all of them,
-       * `subscription` the plan's litres, `payg` bundles, codes and adjustments, `enterprise` none;
-       * the month's free litres are `api.free_calls` (previews cost nothing at all), so that
-       * total = subscription + payg + enterprise + free_calls.
-       */
-      credits: z.object({
-        total: z.number().int(),
-        subscription: z.number().int(),
-        payg: z.number().int(),
-        enterprise: z.number().int(),
+      litres: z
+        .object({
+          total: z.number().int().describe('Every litre on the account: what full sizes can be paid with.'),
+          free: z.number().int().describe("Of them, what is left of this month's free litres."),
+          paid: z.number().int().describe('Of them, bought, given (codes, plans) and adjusted litres.'),
+        })
+        .describe('The balance in litres (1 litre = 1 full-size image; previews are free).'),
+      credits: z
+        .object({
+          total: z.number().int().describe('The same as litres.total: a litre is a credit.'),
+          subscription: z.number().int().describe("Of them, a plan's litres."),
+          payg: z
+            .number()
+            .int()
+            .describe("Of them, all the rest: bundles, codes, adjustments and this month's free litres."),
+          enterprise: z.number().int().describe('Always 0.'),
+        })
+        .describe("The balance as remove.bg's clients read it: total = subscription + payg + enterprise."),
+      api: z.object({
+        free_calls: z
+          .number()
+          .int()
+          .describe("This month's free litres left: already counted in credits.payg, not on top of it."),
+        sizes: z.literal('all').describe('Every size is available to the key.'),
       }),
-      api: z.object({ free_calls: z.number().int(), sizes: z.literal('all') }),
     }),
   }),
 });

@@ -50,7 +50,7 @@ describe('real removals through the SDK', () => {
     });
     const before = await client.account();
     expect(before).toEqual({
-      credits: { total: 5, subscription: 0, payg: 0, enterprise: 0 },
+      credits: { total: 5, subscription: 0, payg: 5, enterprise: 0 },
       freeCalls: 5,
       litres: { total: 5, free: 5, paid: 0 },
     });

@@ -23,13 +23,15 @@ describe('cutout account, login and logout', () => {
     const text = await runCli(['account'], { env });
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/^Litres: {2}5 \(free 5, paid 0\)$/m);
-    expect(text.stdout).toMatch(/^Credits: 5 \(subscription 0, pay as you go 0\)$/m);
+    expect(text.stdout).toMatch(
+      /^Credits: 5 \(subscription 0, pay as you go 5, of which free this month 5\)$/m,
+    );
     expect(text.stdout).toContain(`Server:  ${server.url}`);
 
     const json = await runCli(['account', '--json'], { env });
     expect(json.code).toBe(0);
     expect(JSON.parse(json.stdout)).toEqual({
-      credits: { total: 5, subscription: 0, payg: 0, enterprise: 0 },
+      credits: { total: 5, subscription: 0, payg: 5, enterprise: 0 },
       freeCalls: 5,
       litres: { total: 5, free: 5, paid: 0 },
     });

@@ -36,8 +36,8 @@ export async function accountCommand(args: { json: boolean; connection: Connecti
   const { litres, credits } = account;
   process.stdout.write(
     `Litres:  ${litres.total} (free ${litres.free}, paid ${litres.paid})\n` +
-      `Credits: ${credits.total} (subscription ${credits.subscription}, pay as you go ${credits.payg})\n` +
-      `Free calls: ${account.freeCalls}\n` +
+      `Credits: ${credits.total} (subscription ${credits.subscription}, pay as you go ${credits.payg}, ` +
+      `of which free this month ${account.freeCalls})\n` +
       `Server:  ${connection.server}\n`,
   );
   return 0;

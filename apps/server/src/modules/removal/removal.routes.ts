@@ -1,4 +1,4 @@
-import { type LitreSource, type LitreSummary, publicApiHeaders, removalHeaders } from '@cutout/contracts';
+import { type LitreSummary, publicApiHeaders, removalHeaders } from '@cutout/contracts';
 import type { RemovalResult } from '@cutout/engine';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../platform/errors.ts';
@@ -219,20 +219,16 @@ export async function publicApiRoutes(
 }
 
 /**
- * The balance as remove.bg's clients read it: `total` is every litre there is (the month's free ones
- * too: they pay for full sizes here), `subscription` a plan's, `payg` the rest that was bought, given
- * or adjusted (bundles, codes, refunds, corrections), so that total = subscription + payg +
- * enterprise + api.free_calls.
+ * The balance as remove.bg's clients read it: `total` is every litre there is (what full sizes can
+ * be paid with), `subscription` a plan's, `payg` all the rest: bought, given, adjusted, and the
+ * month's free litres, which pay for full sizes here as bought ones do. So total = subscription +
+ * payg + enterprise; `api.free_calls` says how many of `payg` are the month's free litres.
  */
 export function accountCredits(summary: LitreSummary) {
-  const from = (test: (source: LitreSource) => boolean) =>
-    summary.lots.filter((lot) => test(lot.source)).reduce((sum, lot) => sum + lot.quantity, 0);
-  return {
-    total: summary.total,
-    subscription: from((source) => source === 'plan'),
-    payg: from((source) => source !== 'plan' && source !== 'free'),
-    enterprise: 0,
-  };
+  const plan = summary.lots
+    .filter((lot) => lot.source === 'plan')
+    .reduce((sum, lot) => sum + lot.quantity, 0);
+  return { total: summary.total, subscription: plan, payg: summary.total - plan, enterprise: 0 };
 }
 
 declare module 'fastify' {

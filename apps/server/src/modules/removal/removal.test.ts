@@ -332,7 +332,7 @@ describe.each(testDatabases)('the removal service on %s', (kind) => {
           attributes: {
             litres: { total: 4, free: 4, paid: 0 },
             // remove.bg's clients read the same balance as credits.
-            credits: { total: 4, subscription: 0, payg: 0, enterprise: 0 },
+            credits: { total: 4, subscription: 0, payg: 4, enterprise: 0 },
             api: { free_calls: 4, sizes: 'all' },
           },
         },

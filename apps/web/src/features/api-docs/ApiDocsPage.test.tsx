@@ -85,6 +85,13 @@ describe('ApiDocsPage', () => {
     expect(within(account).getByRole('figure', { name: 'cURL example' })).toHaveTextContent(
       `${window.location.origin}/api/v1/account`,
     );
+    // The answer, and how its numbers add up.
+    const answerBlock = within(account).getByRole('figure', { name: 'The answer' });
+    const answer = JSON.parse(answerBlock.querySelector('pre')?.textContent ?? '');
+    const { credits, api } = answer.data.attributes;
+    expect(credits.subscription + credits.payg + credits.enterprise).toBe(credits.total);
+    expect(api.free_calls).toBeLessThanOrEqual(credits.payg);
+    expect(account).toHaveTextContent('so total = subscription + payg + enterprise');
   });
 
   it('lists the error body, the statuses of the document, the errorCode table and the rate limits', async () => {

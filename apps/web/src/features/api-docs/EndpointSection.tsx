@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { CodeBlock } from '../../shared/ui/code-block.tsx';
-import { accountExample } from './code-examples.ts';
+import { accountAnswerExample, accountExample } from './code-examples.ts';
 import { DocTable, Mono, NarrowOnly } from './DocTable.tsx';
 import { useDocText } from './doc-text.ts';
 import {
@@ -198,12 +198,21 @@ export function EndpointSection({
       )}
 
       {operation.method === 'get' && operation.path.endsWith('/account') && (
-        <CodeBlock
-          className="mt-6"
-          code={accountExample(origin)}
-          title="shell"
-          label={t('apiDocs.examples.code', { language: 'cURL' })}
-        />
+        <>
+          <CodeBlock
+            className="mt-6"
+            code={accountExample(origin)}
+            title="shell"
+            label={t('apiDocs.examples.code', { language: 'cURL' })}
+          />
+          <CodeBlock
+            className="mt-4"
+            code={accountAnswerExample}
+            title="json"
+            label={t('apiDocs.endpoint.accountAnswer')}
+          />
+          <p className="mt-3 text-sm text-slate-600">{t('apiDocs.endpoint.accountFields')}</p>
+        </>
       )}
     </section>
   );

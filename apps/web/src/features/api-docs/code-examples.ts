@@ -122,6 +122,21 @@ npx cutout remove photos/ --out cut/ --local`,
 }
 
 /** GET /api/v1/account with curl. */
+/** What GET /account answers, for the docs: 50 bought litres and this month's 5 free ones. */
+export const accountAnswerExample = JSON.stringify(
+  {
+    data: {
+      attributes: {
+        litres: { total: 55, free: 5, paid: 50 },
+        credits: { total: 55, subscription: 0, payg: 55, enterprise: 0 },
+        api: { free_calls: 5, sizes: 'all' },
+      },
+    },
+  },
+  null,
+  2,
+);
+
 export function accountExample(origin: string): string {
   return `curl "${origin}/api/v1/account" \\
   -H "X-Api-Key: ${apiKeyPlaceholder}"`;
