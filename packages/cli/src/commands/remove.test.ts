@@ -184,6 +184,18 @@ describe('cutout remove, against the server', () => {
     });
   });
 
+  it('says "1 image", and tells an output conflict after the run\'s first line', async () => {
+    const cwd = await workspace(['a.jpg', 'a.png']);
+    const both = await runCli(['remove', 'in', '-o', 'out', '--size', 'preview'], { cwd, env });
+    const lines = both.stderr.split('\n');
+    const first = lines.findIndex((line) => /^cutout: 2 images; 1 to do/.test(line));
+    const conflict = lines.findIndex((line) => /output_conflict/.test(line));
+    expect(first, both.stderr).toBeGreaterThanOrEqual(0);
+    expect(conflict, both.stderr).toBeGreaterThan(first);
+    const one = await runCli(['remove', 'in/a.jpg', '-o', 'one', '--size', 'preview'], { cwd, env });
+    expect(one.stderr).toMatch(/^cutout: 1 image; 1 to do, /m);
+  });
+
   it('exits 2 with a short usage for usage errors, before touching anything', async () => {
     const cwd = await workspace(['a.jpg']);
     await mkdir(path.join(cwd, 'empty'));

@@ -23,7 +23,10 @@ export async function removeCommand(args: RemoveArgs): Promise<number> {
   const skipped = [...results.values()].filter((result) => result.status === 'skipped').length;
   const progress = new Progress({ stream: process.stderr, total: inputs.length, quiet: args.quiet });
   progress.skip(skipped);
-  for (const result of results.values()) if (result.status === 'failed') progress.finished(result);
+  // Inputs that failed in planning (two with one output) are told after the run's first line.
+  const reportPlanned = () => {
+    for (const result of results.values()) if (result.status === 'failed') progress.finished(result);
+  };
 
   let stopped = false;
   let batch: Batch | null = null;
@@ -46,10 +49,12 @@ export async function removeCommand(args: RemoveArgs): Promise<number> {
 
   let connection = null;
   try {
-    if (jobs.length > 0 || !args.local) {
+    if (jobs.length === 0 && args.local) reportPlanned();
+    else {
       if (args.local && !args.quiet) progress.note('cutout: starting the engine…');
       const opened = await openProcessor(args);
       if (!args.quiet) progress.note(startLine(inputs.length, skipped, jobs.length, args));
+      reportPlanned();
       connection = opened.connection;
       try {
         batch = new Batch({
@@ -135,5 +140,5 @@ function notStarted(job: Pick<Job, 'input'>, reason?: string): FileResult {
 function startLine(total: number, skipped: number, todo: number, args: BatchArgs): string {
   const where = args.local ? 'on this machine' : 'through the service';
   const skip = skipped > 0 ? `, ${skipped} skipped (output exists; --overwrite redoes them)` : '';
-  return `cutout: ${total} images${skip}; ${todo} to do, ${args.concurrency} at a time, ${where}`;
+  return `cutout: ${total} ${total === 1 ? 'image' : 'images'}${skip}; ${todo} to do, ${args.concurrency} at a time, ${where}`;
 }

@@ -31,6 +31,11 @@ describe('the OpenAPI document', () => {
     expect(fields).toEqual(
       expect.arrayContaining(['bg_image_url', 'bg_image_file', 'crop', 'crop_margin', 'output_format']),
     );
+    // A JSON or url-encoded body has no file parts: the same fields but the two files.
+    for (const type of ['application/json', 'application/x-www-form-urlencoded']) {
+      const text = Object.keys(removebg.requestBody.content[type].schema.properties);
+      expect(text, type).toEqual(fields.filter((name) => name !== 'image_file' && name !== 'bg_image_file'));
+    }
     // Every parameter of remove.bg's API v1.0 is documented.
     expect(fields).toEqual(
       expect.arrayContaining(publicApiParameterNames.filter((name) => !name.includes('_file_url'))),

@@ -29,6 +29,8 @@ export function openApiDocument(serverUrl: string) {
     },
     bg_image_file: { type: 'string', format: 'binary', description: 'A background image.' },
   };
+  // A JSON or url-encoded body carries no file parts: the images come as base64 or URLs there.
+  const { image_file: _file, bg_image_file: _background, ...textProperties } = fields.properties;
   const rateHeaders = {
     'X-RateLimit-Limit': header('Requests allowed per minute for this key (or address, without a key).'),
     'X-RateLimit-Remaining': header('Requests left in the current minute.'),
@@ -81,9 +83,9 @@ export function openApiDocument(serverUrl: string) {
             required: true,
             content: {
               'multipart/form-data': { schema: { type: 'object', properties: multipartProperties } },
-              'application/json': { schema: { type: 'object', properties: fields.properties } },
+              'application/json': { schema: { type: 'object', properties: textProperties } },
               'application/x-www-form-urlencoded': {
-                schema: { type: 'object', properties: fields.properties },
+                schema: { type: 'object', properties: textProperties },
               },
             },
           },
@@ -100,7 +102,7 @@ export function openApiDocument(serverUrl: string) {
                 [removalHeaders.foregroundWidth]: header('Width of the subject box in px.'),
                 [removalHeaders.foregroundHeight]: header('Height of the subject box in px.'),
                 [removalHeaders.creditsCharged]: header(
-                  'Litres charged: 0 for a preview, 1 for a full size.',
+                  "Litres the removal cost: 0 for a preview, 1 for a full size. A replay (Idempotent-Replayed: true) repeats the first answer's figure: it was charged once, then.",
                 ),
                 'X-Type': {
                   description:

@@ -67,7 +67,7 @@ describe('ApiDocsPage', () => {
 
     const headers = within(removebg).getByRole('table', { name: 'Response headers of /api/v1/removebg' });
     expect(rowOf(headers, 'X-Credits-Charged')).toHaveTextContent(
-      'Litres charged: 0 for a preview, 1 for a full size.',
+      'Litres the removal cost: 0 for a preview, 1 for a full size. A replay',
     );
     expect(rowOf(headers, 'X-Foreground-Top')).toBeTruthy();
     expect(rowOf(headers, 'X-Type')).toHaveTextContent('or with type=auto the one detected');
@@ -109,7 +109,7 @@ describe('ApiDocsPage', () => {
       status: '400',
       code: 'file_too_large',
       title: 'File too large',
-      detail: 'The file is too big. The maximum size is 32 MB.',
+      detail: 'The file is too big: the maximum is 32 MB.',
       meta: { code: 'ACTION_FAILED', errorCode: 103, value: 33554432 },
     });
 
@@ -159,7 +159,7 @@ describe('ApiDocsPage', () => {
       'cannotDownloadImage',
       "Can't download image, cause: <cause>failed_image_download",
     ]);
-    expect(cellsOf('103')[3]).toContain('The maximum size is 32 MB');
+    expect(cellsOf('103')[3]).toContain('the maximum is 32 MB');
     expect(cellsOf('113')[1]).toBe('invalid_file_typefailed_to_read_imageresolution_too_high');
     expect(cellsOf('119')[1]).toBe('invalid_roiroi_region_emptyroi_exceeds_bounds');
     expect(cellsOf('116')[3]).toContain('Invalid crop margin');

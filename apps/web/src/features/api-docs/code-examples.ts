@@ -52,7 +52,7 @@ if (!response.ok) {
   throw new Error(\`\${response.status} \${error?.code}: \${error?.detail ?? response.statusText}\`);
 }
 await writeFile('no-bg.png', Buffer.from(await response.arrayBuffer()));
-console.log('Saved no-bg.png, litres charged:', response.headers.get('x-credits-charged'));`,
+console.log('Saved no-bg.png, cost in litres:', response.headers.get('x-credits-charged'));`,
     },
     {
       id: 'python',
@@ -76,7 +76,7 @@ with open('photo.jpg', 'rb') as photo:
 if response.ok:
     with open('no-bg.png', 'wb') as out:
         out.write(response.content)
-    print('Saved no-bg.png, litres charged:', response.headers.get('X-Credits-Charged'))
+    print('Saved no-bg.png, cost in litres:', response.headers.get('X-Credits-Charged'))
 else:
     error = response.json()['errors'][0]
     print('Error', response.status_code, error['code'], error['detail'])`,
@@ -84,8 +84,9 @@ else:
     {
       id: 'sdk',
       title: 'SDK',
-      file: 'remove-bg.ts',
-      code: `// TypeScript, Node.js 20+ and browsers. In a clone of the repository: npm pack -w packages/sdk,
+      file: 'remove-bg-sdk.mjs',
+      code: `// Node.js 20+ as it is (node remove-bg-sdk.mjs), or TypeScript and browsers: the SDK is typed.
+// In a clone of the repository: npm pack -w packages/sdk,
 // then in your project: npm install /path/to/cutout-sdk-0.1.0.tgz
 import { writeFile } from 'node:fs/promises';
 import { CutoutApiError, CutoutClient, fileInput } from '@cutout/sdk/node';
@@ -99,7 +100,7 @@ const client = new CutoutClient({
 try {
   const result = await client.removeBackground(await fileInput('photo.jpg'), { size: 'full' });
   await writeFile('no-bg.png', result.data);
-  console.log('Saved no-bg.png, litres charged:', result.creditsCharged);
+  console.log('Saved no-bg.png, cost in litres:', result.creditsCharged);
 } catch (error) {
   if (!(error instanceof CutoutApiError)) throw error;
   console.error(error.status, error.code, error.detail); // error.errorCode: 103…

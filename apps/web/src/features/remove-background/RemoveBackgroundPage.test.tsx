@@ -212,7 +212,7 @@ describe('RemoveBackgroundPage', () => {
     const viewer = await screen.findByRole('region', { name: 'Result' });
     const alert = await within(viewer).findByRole('alert');
     expect(alert).toHaveTextContent('This image cannot be processed.');
-    expect(alert).toHaveTextContent('The file is not a valid JPG, PNG, WEBP or AVIF image.');
+    expect(alert).toHaveTextContent('Invalid image: only JPG, PNG, WEBP and AVIF pictures can be processed.');
     expect(within(viewer).getByRole('button', { name: /Download preview/ })).toBeDisabled();
     const thumbnail = within(screen.getByRole('region', { name: 'Your images' })).getByRole('button', {
       name: 'broken.png — error',

@@ -22,8 +22,8 @@ describe('remove-background errors (SPEC §8.3)', () => {
     [
       103,
       32 * 1024 * 1024,
-      'The file is too big. The maximum size is 32 MB.',
-      'Файл слишком большой. Максимальный размер — 32 МБ.',
+      'The file is too big: the maximum is 32 MB.',
+      'Файл слишком большой: максимум 32 МБ.',
     ],
     [
       104,
@@ -91,8 +91,8 @@ describe('remove-background errors (SPEC §8.3)', () => {
     [
       113,
       undefined,
-      'The file is not a valid JPG, PNG, WEBP or AVIF image.',
-      'Файл не является корректным изображением JPG, PNG, WEBP или AVIF.',
+      'Invalid image: only JPG, PNG, WEBP and AVIF pictures can be processed.',
+      'Неверное изображение: обрабатываются только JPG, PNG, WEBP и AVIF.',
     ],
     [114, undefined, 'The background image is not valid.', 'Фоновое изображение некорректно.'],
     [115, 'yes', 'Crop must be true or false.', 'Параметр crop должен быть true или false.'],
@@ -108,9 +108,7 @@ describe('remove-background errors (SPEC §8.3)', () => {
   });
 
   it('shows the maximum file size in MB from the bytes the server reports', () => {
-    expect(messageOf(actionFailed(103, 10 * 1024 * 1024))).toBe(
-      'The file is too big. The maximum size is 10 MB.',
-    );
+    expect(messageOf(actionFailed(103, 10 * 1024 * 1024))).toBe('The file is too big: the maximum is 10 MB.');
   });
 
   it.each([
