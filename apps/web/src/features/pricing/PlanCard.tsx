@@ -27,6 +27,7 @@ const actionKeys: Record<PlanAction, string> = {
   downgrade: 'pricing.plan.downgrade',
   switch: 'pricing.plan.switch',
   current: 'pricing.plan.currentAction',
+  keep: 'pricing.plan.keep',
   scheduled: 'pricing.plan.scheduled',
 };
 

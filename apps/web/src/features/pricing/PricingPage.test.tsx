@@ -168,6 +168,44 @@ describe('PricingPage', () => {
     expect(screen.queryByText(/From the next period/)).not.toBeInTheDocument();
   });
 
+  it('offers to keep the current plan while a change waits, and takes the change back', async () => {
+    signIn();
+    const waiting = {
+      nextPlanId: 'plan_40',
+      nextPlanName: 'Plan 40',
+      nextValidityPeriodId: 'validity_periods.month' as const,
+      renewalAmount: 99_000,
+    };
+    const api = fakePricingApi({ subscription: subscriptionFixture(waiting) });
+    renderPricing(api);
+    expect(within(await card('Plan 40')).getByRole('button', { name: 'Starts next period' })).toBeDisabled();
+    await userEvent.click(
+      within(await card('Plan 100')).getByRole('button', { name: 'Keep my current plan' }),
+    );
+    expect(
+      await screen.findByText(
+        'Done: the waiting change is taken back; your subscription stays “Plan 100” as it is.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.callsTo('changePlan').map((call) => call.body)).toEqual([
+      { planId: 'plan_100', validityPeriodId: 'validity_periods.month' },
+    ]);
+  });
+
+  it('shows no waiting change on the cards of a cancelled subscription', async () => {
+    signIn();
+    const cancelled = subscriptionFixture({
+      stateId: 'subscription_states.cancelled',
+      nextPlanId: 'plan_100',
+      nextPlanName: 'Plan 100',
+      nextValidityPeriodId: 'validity_periods.year',
+    });
+    renderPricing(fakePricingApi({ subscription: cancelled }), { path: '/en/pricing?plan=year' });
+    const own = await card('Plan 100');
+    expect(within(own).queryByRole('button', { name: 'Starts next period' })).not.toBeInTheDocument();
+    expect(within(own).getByRole('button', { name: 'Switch to this billing period' })).toBeEnabled();
+  });
+
   it('upgrades through the cart', async () => {
     signIn();
     const api = fakePricingApi({ subscription: subscriptionFixture(), cart: cartAnswerFixture() });

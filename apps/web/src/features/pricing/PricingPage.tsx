@@ -44,7 +44,7 @@ export function PricingPage() {
 
   const choosePlan = ({ plan, validityPeriodId, action }: PlanChoice) => {
     const subscription = plans.data?.subscription;
-    if ((action === 'downgrade' || action === 'switch') && subscription) {
+    if ((action === 'downgrade' || action === 'switch' || action === 'keep') && subscription) {
       changePlan.mutate({ subscriptionId: subscription.id, planId: plan.id, validityPeriodId });
       return;
     }

@@ -191,12 +191,15 @@ export function fakePricingApi(
     }
     if (/^\/subscriptions\/[^/]+\/changePlan$/.test(path)) {
       record('changePlan');
+      const current = options.subscription ?? subscriptionFixture();
+      // As the server: the current plan and period take a waiting change back.
+      const same = body.planId === current.planId && body.validityPeriodId === current.validityPeriodId;
       const plan = plans.find((candidate) => candidate.id === body.planId);
       return json({
-        ...(options.subscription ?? subscriptionFixture()),
-        nextPlanId: plan?.id ?? null,
-        nextPlanName: plan?.name ?? null,
-        nextValidityPeriodId: body.validityPeriodId,
+        ...current,
+        nextPlanId: same ? null : (plan?.id ?? null),
+        nextPlanName: same ? null : (plan?.name ?? null),
+        nextValidityPeriodId: same ? null : body.validityPeriodId,
         // As the server: the renewal is the waiting plan's price for the waiting period.
         renewalAmount:
           plan?.periodItemList.find((item) => item.validityPeriodId === body.validityPeriodId)?.amount ??

@@ -30,9 +30,11 @@ export function bestSaving(plans: readonly PlanProductItem[]): number {
 /**
  * What a plan's button does for this viewer: a visitor or a user without a subscription buys it; with
  * one, a bigger plan is an upgrade (bought through the cart, now), a smaller one a downgrade and the
- * same plan for another period a switch (both changePlan, from the next term).
+ * same plan for another period a switch (both changePlan, from the next term). While a change waits,
+ * the current plan and period offer to keep them ('keep': changePlan to them takes the change back);
+ * a cancelled subscription has no change waiting, whatever the server still holds.
  */
-export type PlanAction = 'buy' | 'upgrade' | 'downgrade' | 'switch' | 'current' | 'scheduled';
+export type PlanAction = 'buy' | 'upgrade' | 'downgrade' | 'switch' | 'current' | 'keep' | 'scheduled';
 
 export function planAction(options: {
   plan: PlanProductItem;
@@ -42,10 +44,17 @@ export function planAction(options: {
 }): PlanAction {
   const { plan, validityPeriodId, subscription, plans } = options;
   if (!subscription) return 'buy';
-  if (subscription.nextPlanId === plan.id && subscription.nextValidityPeriodId === validityPeriodId)
+  const waiting =
+    subscription.stateId !== 'subscription_states.cancelled' && subscription.nextPlanId !== null;
+  if (
+    waiting &&
+    subscription.nextPlanId === plan.id &&
+    subscription.nextValidityPeriodId === validityPeriodId
+  )
     return 'scheduled';
-  if (plan.id === subscription.planId)
-    return validityPeriodId === subscription.validityPeriodId ? 'current' : 'switch';
+  if (plan.id === subscription.planId && validityPeriodId === subscription.validityPeriodId)
+    return waiting ? 'keep' : 'current';
+  if (plan.id === subscription.planId) return 'switch';
   const current = plans.find((candidate) => candidate.id === subscription.planId);
   const bigger = current
     ? plan.quantity > current.quantity ||

@@ -69,7 +69,9 @@ export function useChangePlan() {
               date: answer.expiresAt ? formatDate(answer.expiresAt) : '',
               billing: billingTerms(answer),
             })
-          : t('pricing.plan.changedUnnamed'),
+          : answer.nextPlanId === null
+            ? t('pricing.plan.kept', { plan: answer.planName })
+            : t('pricing.plan.changedUnnamed'),
       );
       await queryClient.invalidateQueries({ queryKey: pricingQueryKeys.all });
     },
