@@ -1,20 +1,25 @@
-import { orderListSchema } from '@cutout/contracts';
+import { MONEY_UNIT, type Order, orderListSchema } from '@cutout/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../shared/api/client.ts';
 import { useFormatAmount } from '../../shared/format/use-format-amount.ts';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
-import { paths } from '../../shared/routing/paths.ts';
+import { orderPath } from '../../shared/routing/paths.ts';
 import { ButtonLink } from '../../shared/ui/button.tsx';
 
 /** How long after it was placed an unpaid order is shown over the empty cart. */
 const recentMs = 24 * 60 * 60 * 1000;
 
+/** A personal-account top-up: it is paid for from the account page and never held the cart. */
+const isTopUp = (order: Order) =>
+  order.productItems.length > 0 && order.productItems.every((item) => item.unitId === MONEY_UNIT);
+
 /**
- * The buyer's newest order of the last day that still waits for payment. Placing an order empties
- * the cart, so whoever leaves the payment page with Back finds an empty cart: this says where the
- * order went and leads to paying it. Shows nothing while loading, on an error or with no such order.
+ * The buyer's newest order of the last day that still waits for payment and came from the cart (a
+ * top-up did not). Placing an order empties the cart, so whoever leaves the payment page with Back
+ * finds an empty cart: this says where the order went and leads to paying it. Shows nothing while
+ * loading, on an error or with no such order.
  */
 export function AwaitingPaymentNotice() {
   const { t } = useTranslation();
@@ -27,13 +32,13 @@ export function AwaitingPaymentNotice() {
       apiRequest('/orders/fetchOrderList', {
         method: 'POST',
         body: {
-          filter: { where: { status: ['placed', 'awaiting_payment'] }, order: 'periodAt desc', limit: 1 },
+          filter: { where: { status: ['placed', 'awaiting_payment'] }, order: 'periodAt desc', limit: 5 },
         },
         signal,
         parse: orderListSchema.parse,
       }),
   });
-  const order = newest.data?.output[0];
+  const order = newest.data?.output.find((candidate) => !isTopUp(candidate));
   if (!order?.canPay || Date.now() - Date.parse(order.periodAt) > recentMs) return null;
 
   return (
@@ -52,7 +57,7 @@ export function AwaitingPaymentNotice() {
           {t('cart.awaiting.text', { amount: formatAmount(order.amount, order.currency) })}
         </p>
       </div>
-      <ButtonLink to={to(`${paths.userOrders}/${encodeURIComponent(order.id)}`)} className="shrink-0">
+      <ButtonLink to={to(orderPath(order.id))} className="shrink-0">
         {t('cart.awaiting.action')}
       </ButtonLink>
     </section>

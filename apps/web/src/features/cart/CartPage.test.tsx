@@ -6,6 +6,7 @@ import { submitPaymentForm } from '../../shared/payments/submit-payment-form.ts'
 import { reloadSession } from '../../shared/session/session.ts';
 import { orderFixture } from '../../test/orders-api.ts';
 import { mockApi, renderInShell } from '../../test/render.tsx';
+import { orderItemFixture } from '../orders/fake-orders-api.ts';
 import { CartPage } from './CartPage.tsx';
 import { cartItemFixture, deliveryOptionsFixture, fakeCartApi } from './fake-cart-api.ts';
 
@@ -100,6 +101,21 @@ describe('CartPage', () => {
     const api = fakeCartApi({
       items: [],
       orders: [
+        // A top-up never held the cart: the notice passes over it.
+        orderFixture({
+          number: 43,
+          status: 'awaiting_payment',
+          periodAt: placedAt(0.05),
+          productItems: [
+            orderItemFixture({
+              name: 'Personal account top-up',
+              unitId: 'units.money',
+              quantity: 1000,
+              price: 100,
+              amount: 100_000,
+            }),
+          ],
+        }),
         orderFixture({ number: 42, status: 'awaiting_payment', periodAt: placedAt(0.1) }),
         orderFixture({ number: 41, status: 'paid', periodAt: placedAt(1) }),
       ],
@@ -113,7 +129,7 @@ describe('CartPage', () => {
     );
     expect(screen.getByRole('heading', { name: 'Your cart is empty' })).toBeInTheDocument();
     expect(api.callsTo('orders')[0]).toEqual({
-      filter: { where: { status: ['placed', 'awaiting_payment'] }, order: 'periodAt desc', limit: 1 },
+      filter: { where: { status: ['placed', 'awaiting_payment'] }, order: 'periodAt desc', limit: 5 },
     });
   });
 
