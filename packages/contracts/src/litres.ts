@@ -38,6 +38,11 @@ export type PersonalAccountEntryType = (typeof personalAccountEntryTypes)[number
  */
 export const personalAccountSchema = z.object({
   balance: z.object({ amountMinor: z.number().int(), currency: z.string() }),
+  /**
+   * Money on the account in the store's other currencies (not zero): it stays there, and is seen and
+   * spent with that currency chosen. Optional for clients of the answer before it was added.
+   */
+  otherBalances: z.array(z.object({ amountMinor: z.number().int(), currency: z.string() })).optional(),
   entries: z.array(
     z.object({
       id: z.string(),

@@ -1,4 +1,4 @@
-import { type PersonalAccountEntryType, personalAccountSchema } from '@cutout/contracts';
+import { currencyCodes, type PersonalAccountEntryType, personalAccountSchema } from '@cutout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,13 +31,20 @@ export async function personalAccountRoutes(app: FastifyInstance, options: { led
       const user = requireUser(request);
       if (!storeOption(request.store, 'AllowPersonalAccount')) throw new DomainError('NOT_FOUND');
       const currency = request.store.currency.characterCode;
-      const account = { userId: user.id, unit: `money:${currency}` as LedgerUnit };
-      const [balance, entries] = await Promise.all([
+      const accountIn = (code: string) => ({ userId: user.id, unit: `money:${code}` as LedgerUnit });
+      const account = accountIn(currency);
+      // The other currencies money is counted in: a balance there would look lost after a switch.
+      const others = currencyCodes.filter((code) => code !== currency);
+      const [balance, entries, ...otherTotals] = await Promise.all([
         options.ledger.balance(account),
         options.ledger.statement(account),
+        ...others.map((code) => options.ledger.balance(accountIn(code))),
       ]);
       return {
         balance: { amountMinor: balance.total, currency },
+        otherBalances: others
+          .map((code, index) => ({ amountMinor: otherTotals[index]?.total ?? 0, currency: code }))
+          .filter((other) => other.amountMinor !== 0),
         entries: entries.map((entry) => ({
           id: entry.id,
           type: personalAccountEntryType(entry.key),

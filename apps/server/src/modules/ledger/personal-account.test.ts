@@ -55,7 +55,11 @@ describe.each(testDatabases)('the personal account (%s)', (kind) => {
       productItems: [{ tradeOfferId: 'offer_litres_50', quantity: 1 }],
     });
     expect(added.statusCode, added.body).toBe(200);
-    expect(await account(token)).toEqual({ balance: { amountMinor: 0, currency: 'RUB' }, entries: [] });
+    expect(await account(token)).toEqual({
+      balance: { amountMinor: 0, currency: 'RUB' },
+      otherBalances: [],
+      entries: [],
+    });
 
     const started = await recharge(token, 50_000);
     expect(started.statusCode, started.body).toBe(200);
@@ -75,6 +79,15 @@ describe.each(testDatabases)('the personal account (%s)', (kind) => {
     const orders = (await call(token, '/orders/fetchOrderList')).json().output;
     expect(orders).toHaveLength(1);
     expect(orders[0].status).toBe('fulfilled');
+    // With dollars chosen, the roubles are still there: named beside the (empty) dollar account.
+    const inDollars = (
+      await call(token, '/personalAccount/fetchPersonalAccount', {}, { 'x-currency-id': 'USD' })
+    ).json();
+    expect(inDollars).toEqual({
+      balance: { amountMinor: 0, currency: 'USD' },
+      otherBalances: [{ amountMinor: 50_000, currency: 'RUB' }],
+      entries: [],
+    });
     // Its mail (and invoice) name one top-up at its amount, not 500 units of 1.00.
     await expect.poll(async () => (await latestOutboxMessage(t, email))?.subject).toMatch(/is paid$/);
     const mail = await latestOutboxMessage(t, email);

@@ -82,6 +82,24 @@ describe('personal account page', () => {
     ]);
   });
 
+  it('names money held in another currency, with a way to show it', async () => {
+    const api = mockPersonalAccount({
+      '/personalAccount/fetchPersonalAccount': () =>
+        jsonResponse({ ...account, otherBalances: [{ amountMinor: 1_250, currency: 'USD' }] }),
+      '/users/changeCurrency': () => jsonResponse({ result: true }),
+    });
+    const user = userEvent.setup();
+    renderApp('/en/user/personal-account');
+    const balance = await screen.findByRole('region', { name: 'Balance' });
+    expect(balance).toHaveTextContent('Also on your account: $12.50.');
+    await user.click(within(balance).getByRole('button', { name: 'Show in USD' }));
+    await waitFor(() =>
+      expect(api.callsTo('/users/changeCurrency')).toEqual([
+        { path: '/users/changeCurrency', body: { currencyId: 'USD' } },
+      ]),
+    );
+  });
+
   it('checks the amount before sending, then starts a top-up with the chosen way to pay', async () => {
     const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
     const api = mockPersonalAccount({

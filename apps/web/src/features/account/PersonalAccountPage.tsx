@@ -14,6 +14,7 @@ import { submitPaymentForm } from '../../shared/payments/submit-payment-form.ts'
 import { useLanguage } from '../../shared/routing/language-context.tsx';
 import { SignInPrompt, useEverAuthorised } from '../../shared/session/SignInPrompt.tsx';
 import { useIsAuthorised, useSession } from '../../shared/session/session.ts';
+import { usePreferences } from '../../shared/store-info/preferences.ts';
 import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
 import { Container } from '../../shared/ui/container.tsx';
 import { FormAlert, SubmitButton, TextField } from '../../shared/ui/form.tsx';
@@ -97,7 +98,44 @@ function BalanceCard({ account }: { account: PersonalAccount }) {
         {format(account.balance.amountMinor, account.balance.currency)}
       </p>
       <p className="mt-3 text-sm text-violet-100">{t('personalAccount.balanceNote')}</p>
+      <OtherBalances account={account} />
     </section>
+  );
+}
+
+/**
+ * Money held in the other currencies (the account is one per currency): named here, with a way to
+ * choose that currency, so that a switch of the site's currency does not look like money lost.
+ */
+function OtherBalances({ account }: { account: PersonalAccount }) {
+  const { t } = useTranslation();
+  const format = useFormatAmount();
+  const { currencies } = useStoreInfo();
+  const { changeCurrency } = usePreferences();
+  const others = account.otherBalances ?? [];
+  if (others.length === 0) return null;
+  return (
+    <ul className="mt-4 flex flex-col gap-2 border-t border-white/20 pt-4 text-sm">
+      {others.map((other) => {
+        const target = currencies.find((currency) => currency.characterCode === other.currency);
+        return (
+          <li key={other.currency} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+            <span>
+              {t('personalAccount.otherBalance', { amount: format(other.amountMinor, other.currency) })}
+            </span>
+            {target && (
+              <button
+                type="button"
+                className="rounded-lg font-semibold text-white underline underline-offset-4 hover:text-violet-100 focus-visible:outline-2 focus-visible:outline-white"
+                onClick={() => void changeCurrency(target.id)}
+              >
+                {t('personalAccount.switchCurrency', { currency: other.currency })}
+              </button>
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
