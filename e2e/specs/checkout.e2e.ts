@@ -207,6 +207,15 @@ describe('checkout in Chromium with the demo acquirer', () => {
     expect(orders.map((order) => order.status)).toEqual(['fulfilled']);
     const text = (await invoice(orders[0]?.id ?? '', 'ru')).replace(/[ \t]+/g, ' ');
     expect(text).toMatch(/Пополнение лицевого счёта 1 усл 1 000,00 ₽/);
+
+    // With dollars chosen, the roubles are named on the balance card, with a way back to them.
+    await page.evaluate(() => localStorage.setItem('currencyId', 'USD'));
+    await page.goto(url('/ru/user/personal-account'));
+    const balance = page.getByRole('region', { name: 'Баланс' });
+    await balance.getByText('Ещё на счёте: 1 000,00 ₽.').waitFor();
+    await page.screenshot({ path: `${shots}/top-up-other-currency-ru-375.png`, fullPage: true });
+    await balance.getByRole('button', { name: 'Показать в RUB' }).click();
+    await balance.getByText('1 000,00 ₽', { exact: true }).waitFor();
   });
 
   it('a visitor adds to the cart: registered anonymously (the store allows it), then pays (ru, 375 px)', async () => {
