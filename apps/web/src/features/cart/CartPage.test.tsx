@@ -4,9 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { submitPaymentForm } from '../../shared/payments/submit-payment-form.ts';
 import { reloadSession } from '../../shared/session/session.ts';
-import { orderFixture } from '../../test/orders-api.ts';
+import { orderFixture, orderItemFixture } from '../../test/orders-api.ts';
 import { mockApi, renderInShell } from '../../test/render.tsx';
-import { orderItemFixture } from '../orders/fake-orders-api.ts';
 import { CartPage } from './CartPage.tsx';
 import { cartItemFixture, deliveryOptionsFixture, fakeCartApi } from './fake-cart-api.ts';
 
