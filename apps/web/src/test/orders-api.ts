@@ -3,7 +3,7 @@ import { fakeOrdersApi } from '../features/orders/fake-orders-api.ts';
 import { renderApp } from './render.tsx';
 import { mockStoreApi } from './store-api.ts';
 
-export { orderFixture, orderItemFixture } from '../features/orders/fake-orders-api.ts';
+export { orderFixture, topUpItemFixture } from '../features/orders/fake-orders-api.ts';
 export { signIn } from './store-api.ts';
 
 /** For the orders screen tests: the fake orders API behind fetch, with store info and users calls. */

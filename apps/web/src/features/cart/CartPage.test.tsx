@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { submitPaymentForm } from '../../shared/payments/submit-payment-form.ts';
 import { reloadSession } from '../../shared/session/session.ts';
-import { orderFixture, orderItemFixture } from '../../test/orders-api.ts';
+import { orderFixture, topUpItemFixture } from '../../test/orders-api.ts';
 import { mockApi, renderInShell } from '../../test/render.tsx';
 import { CartPage } from './CartPage.tsx';
 import { cartItemFixture, deliveryOptionsFixture, fakeCartApi } from './fake-cart-api.ts';
@@ -105,15 +105,7 @@ describe('CartPage', () => {
           number: 43,
           status: 'awaiting_payment',
           periodAt: placedAt(0.05),
-          productItems: [
-            orderItemFixture({
-              name: 'Personal account top-up',
-              unitId: 'units.money',
-              quantity: 1000,
-              price: 100,
-              amount: 100_000,
-            }),
-          ],
+          productItems: [topUpItemFixture()],
         }),
         orderFixture({ number: 42, status: 'awaiting_payment', periodAt: placedAt(0.1) }),
         orderFixture({ number: 41, status: 'paid', periodAt: placedAt(1) }),

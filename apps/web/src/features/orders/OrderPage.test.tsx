@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatPrice } from '../../shared/format/price.ts';
 import { mockOrders, openAt, signIn } from '../../test/orders-api.ts';
-import { orderFixture, orderItemFixture } from './fake-orders-api.ts';
+import { orderFixture, orderItemFixture, topUpItemFixture } from './fake-orders-api.ts';
 
 const rub = (amount: number) => formatPrice(amount, { locale: 'en', currency: 'RUB' }).replace(/\s/g, ' ');
 
@@ -81,17 +81,7 @@ describe('OrderPage', () => {
   it('shows a top-up as one line at its amount, not 1,000 units of 1.00', async () => {
     const topUp = orderFixture({
       number: 12,
-      productItems: [
-        orderItemFixture({
-          id: 't',
-          name: 'Personal account top-up',
-          unitId: 'units.money',
-          quantity: 1000,
-          price: 100,
-          amount: 100_000,
-          litres: null,
-        }),
-      ],
+      productItems: [topUpItemFixture()],
     });
     signIn();
     mockOrders({ orders: [topUp] });

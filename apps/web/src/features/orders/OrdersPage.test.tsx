@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatPrice } from '../../shared/format/price.ts';
 import { submitPaymentForm } from '../../shared/payments/submit-payment-form.ts';
 import { mockOrders, openAt, signIn } from '../../test/orders-api.ts';
-import { manyOrders, orderFixture, orderItemFixture } from './fake-orders-api.ts';
+import { manyOrders, orderFixture, orderItemFixture, topUpItemFixture } from './fake-orders-api.ts';
 
 vi.mock('../../shared/payments/submit-payment-form.ts', () => ({ submitPaymentForm: vi.fn(() => true) }));
 
@@ -57,15 +57,7 @@ describe('OrdersPage', () => {
         orderFixture({
           number: 4,
           status: 'fulfilled',
-          productItems: [
-            orderItemFixture({
-              name: 'Personal account top-up',
-              unitId: 'units.money',
-              quantity: 1000,
-              price: 100,
-              amount: 100_000,
-            }),
-          ],
+          productItems: [topUpItemFixture()],
         }),
       ],
     });

@@ -27,6 +27,24 @@ export function orderItemFixture(overrides: Partial<OrderItem> = {}): OrderItem 
   };
 }
 
+/** A personal-account top-up of 1,000.00 as an order holds it: 1,000 units of 1.00. */
+export function topUpItemFixture(overrides: Partial<OrderItem> = {}): OrderItem {
+  return orderItemFixture({
+    id: 'top-up',
+    productId: 'product_personal_account_top_up',
+    tradeOfferId: 'offer_personal_account_top_up',
+    name: 'Personal account top-up',
+    unitId: 'units.money',
+    quantity: 1000,
+    price: 100,
+    amount: 100_000,
+    vatRatePercent: null,
+    vatAmount: 0,
+    litres: null,
+    ...overrides,
+  });
+}
+
 export function orderFixture(
   overrides: Partial<Order> & { number?: number; status?: OrderStatus } = {},
 ): Order {
