@@ -1,4 +1,4 @@
-import { parseQuantityLimitRange } from '@cutout/contracts';
+import { MONEY_UNIT, parseQuantityLimitRange } from '@cutout/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import type { FilesService } from '../files/files.service.ts';
 import {
@@ -222,7 +222,7 @@ const catalogue: SeedProduct[] = [
   {
     slug: 'personal-account-top-up',
     type: 'personal_account',
-    unitId: 'units.money',
+    unitId: MONEY_UNIT,
     groupId: 'group_personal_account',
     name: { en: 'Personal account top-up', ru: 'Пополнение лицевого счёта' },
     description: {

@@ -1,4 +1,10 @@
-import type { Order, OrderItem, OrderStatus, PaymentOption } from '@cutout/contracts';
+import {
+  MONEY_UNIT,
+  type Order,
+  type OrderItem,
+  type OrderStatus,
+  type PaymentOption,
+} from '@cutout/contracts';
 
 /**
  * For tests: the orders calls of the API over in-memory orders, answered at fetch level, each call
@@ -34,7 +40,7 @@ export function topUpItemFixture(overrides: Partial<OrderItem> = {}): OrderItem 
     productId: 'product_personal_account_top_up',
     tradeOfferId: 'offer_personal_account_top_up',
     name: 'Personal account top-up',
-    unitId: 'units.money',
+    unitId: MONEY_UNIT,
     quantity: 1000,
     price: 100,
     amount: 100_000,
