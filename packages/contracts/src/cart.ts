@@ -170,7 +170,7 @@ export const shoppingCartSchema = z.object({
   id: z.string(),
   currency: z.string(),
   productItems: z.array(cartItemSchema),
-  /** Regular items, counted by quantity (delivery items are not products). */
+  /** Regular items, counted by quantity, a top-up as one (countedQuantity; delivery items are not products). */
   productCount: z.number().int(),
   paymentOptionId: z.string().nullable(),
   paymentOption: paymentOptionSchema.nullable(),
@@ -199,6 +199,9 @@ export const shoppingCartSchema = z.object({
 });
 export type ShoppingCart = z.infer<typeof shoppingCartSchema>;
 
+/** The most of one item a cart takes. */
+export const maxCartQuantity = 100_000;
+
 /** One change of an item: by its cart item id, or a trade offer (with its option) to add. */
 export const cartItemChangeSchema = z.strictObject({
   id: z.string().min(1).max(100).optional(),
@@ -207,7 +210,7 @@ export const cartItemChangeSchema = z.strictObject({
   productSetId: z.string().min(1).max(200).nullish(),
   productSetFeatureId: z.string().min(1).max(200).nullish(),
   /** The new quantity; 0 removes the item. Without it an added item comes with 1 (SPEC §9). */
-  quantity: z.number().int().min(0).max(100_000).optional(),
+  quantity: z.number().int().min(0).max(maxCartQuantity).optional(),
   selected: z.boolean().optional(),
   validityPeriodId: z.string().min(1).max(100).nullish(),
   validityPeriodCount: z.number().int().min(1).max(120).nullish(),

@@ -60,6 +60,11 @@ export function shownLine(line: { unitId: string; quantity: number; price: numbe
     : { quantity: line.quantity, price: line.price };
 }
 
+/** How many items a line counts as (the cart's count, its badge): a top-up is one, whatever it holds. */
+export function countedQuantity(line: { unitId: string; quantity: number }): number {
+  return line.unitId === MONEY_UNIT ? 1 : line.quantity;
+}
+
 export const orderContactsSchema = z.object({
   deliveryOptionName: z.string().nullable(),
   deliveryAddress: z.string().nullable(),

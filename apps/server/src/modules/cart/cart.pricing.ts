@@ -8,7 +8,7 @@ import type {
   ProductTradeOffer,
   ShoppingCart,
 } from '@cutout/contracts';
-import { includedVat, parseQuantityLimitRange } from '@cutout/contracts';
+import { countedQuantity, includedVat, parseQuantityLimitRange } from '@cutout/contracts';
 import type { CartItemRow, CartRow } from './cart.repo.ts';
 
 /** Delivery is sold with VAT at the standard rate, included in its price. */
@@ -292,7 +292,7 @@ export function priceCart(input: CartInput): ShoppingCart {
     id: input.cart.id,
     currency: input.currency,
     productItems: [...products, ...delivery],
-    productCount: sum(products, (item) => item.quantity),
+    productCount: sum(products, countedQuantity),
     paymentOptionId: input.paymentOption?.id ?? null,
     paymentOption: input.paymentOption,
     deliveryOptionId: deliveryOption?.id ?? null,

@@ -8,7 +8,7 @@ import type {
   ShoppingCart,
   UpdateShoppingCartRequest,
 } from '@cutout/contracts';
-import { allowedQuantity } from '@cutout/contracts';
+import { allowedQuantity, personalAccountProviderId } from '@cutout/contracts';
 import type { Transactor } from '../../platform/db/transactions.ts';
 import { DomainError } from '../../platform/errors.ts';
 import {
@@ -120,6 +120,14 @@ export function createCartService(deps: CartDeps) {
       contactSetOf(viewer, cart.recipientContactSetId),
       deps.bonusPoints(viewer.userId),
     ]);
+    // A top-up is never paid from the account it fills: that way to pay is not offered beside one.
+    const topUp = items.some((item) => {
+      const offer = offers.get(item.tradeOfferId);
+      return offer !== undefined && personalAccount(offer);
+    });
+    const payable = topUp
+      ? paymentOptions.filter((option) => option.providerId !== personalAccountProviderId)
+      : paymentOptions;
     const planPrices = new Map<string, PlanQuote>();
     for (const item of items) {
       const offer = offers.get(item.tradeOfferId);
@@ -142,8 +150,7 @@ export function createCartService(deps: CartDeps) {
       deliveryContactSet,
       recipientContactSet,
       // Until the buyer chooses, the store's first way to pay in this currency is the choice.
-      paymentOption:
-        paymentOptions.find((option) => option.id === cart.paymentOptionId) ?? paymentOptions[0] ?? null,
+      paymentOption: payable.find((option) => option.id === cart.paymentOptionId) ?? payable[0] ?? null,
       currency: viewer.currency.characterCode,
       language: viewer.language,
       rules: viewer.rules,

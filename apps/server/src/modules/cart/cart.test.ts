@@ -40,6 +40,26 @@ describe.each(testDatabases)('cart, delivery and contact sets (%s)', (kind) => {
     ]);
   });
 
+  it('never offers the personal account as the way to pay for a top-up of it', async () => {
+    const token = await registerUser(t, `top-up-pay-${kind}@example.com`);
+    const { paymentOptions } = (await call(token, '/shoppingCarts/fetchPaymentOptionList')).json();
+    expect(paymentOptions.map((option: { id: string }) => option.id)).toContain('personal-account');
+    await update(token, { productItems: [{ tradeOfferId: 'offer_litres_10' }] });
+    const litres = (await update(token, { paymentOptionId: 'personal-account' })).json();
+    expect(litres.paymentOptionId).toBe('personal-account');
+    // The buyer's choice stays theirs, but beside a top-up the cart is paid some other way.
+    const topUp = (
+      await update(token, {
+        productItems: [{ tradeOfferId: 'offer_personal_account_top_up', quantity: 500 }],
+      })
+    ).json();
+    expect(topUp.paymentOptionId).not.toBe('personal-account');
+    expect(topUp.paymentOption.providerId).not.toBe('personal-account');
+    expect(topUp.amount).toBe(50_000);
+    const back = (await update(token, { productItems: [{ tradeOfferId: 'offer_litres_10' }] })).json();
+    expect(back.paymentOptionId).toBe('personal-account');
+  });
+
   it('keeps a limited product to its allowed quantities, and adds one on each add without a quantity', async () => {
     const token = await registerUser(t, `limits-${kind}@example.com`);
     // The paper backdrop sells in 1, 2 or 5 to 10 rolls, in a colour: without one it is refused.

@@ -1,4 +1,4 @@
-import { currencyMinorUnits, isCurrencyCode, type PersonalAccount } from '@cutout/contracts';
+import type { PersonalAccount } from '@cutout/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { ArrowDownLeft, ArrowUpRight, Clock, Wallet } from 'lucide-react';
@@ -10,7 +10,9 @@ import { useFormatAmount } from '../../shared/format/use-format-amount.ts';
 import { useFormatDateTime } from '../../shared/format/use-format-date.ts';
 import { checkoutCallbackUrls } from '../../shared/payments/checkout-urls.ts';
 import { personalAccountApi, personalAccountQueryKeys } from '../../shared/payments/personal-account-api.ts';
+import { QuickAmounts } from '../../shared/payments/QuickAmounts.tsx';
 import { submitPaymentForm } from '../../shared/payments/submit-payment-form.ts';
+import { fractionDigits, parseAmount, plainAmount } from '../../shared/payments/top-up.ts';
 import { useLanguage } from '../../shared/routing/language-context.tsx';
 import { SignInPrompt, useEverAuthorised } from '../../shared/session/SignInPrompt.tsx';
 import { useIsAuthorised, useSession } from '../../shared/session/session.ts';
@@ -21,10 +23,6 @@ import { FormAlert, SubmitButton, TextField } from '../../shared/ui/form.tsx';
 import { PageHeading } from '../../shared/ui/page-heading.tsx';
 import { Card } from './Card.tsx';
 import { CardError, CardSkeleton } from './CardLoadState.tsx';
-
-/** Amounts offered with one click, in whole units of the currency. */
-const quickAmounts: Record<string, number[]> = { RUB: [500, 1000, 3000] };
-const otherQuickAmounts = [10, 25, 50];
 
 /**
  * The personal account (`/{lang}/user/personal-account`, AllowPersonalAccount): the money on it in
@@ -142,8 +140,7 @@ function OtherBalances({ account }: { account: PersonalAccount }) {
 function RechargeCard({ currency }: { currency: string }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const format = useFormatAmount();
-  const digits = isCurrencyCode(currency) ? currencyMinorUnits[currency] : 2;
+  const digits = fractionDigits(currency);
   const [amount, setAmount] = useState('');
   const [paymentOptionId, setPaymentOptionId] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -191,26 +188,14 @@ function RechargeCard({ currency }: { currency: string }) {
           }}
           error={fieldError ?? undefined}
         />
-        <div className="flex flex-wrap gap-2">
-          {(quickAmounts[currency] ?? otherQuickAmounts).map((units) => (
-            <button
-              key={units}
-              type="button"
-              onClick={() => {
-                setAmount(String(units));
-                setFieldError(null);
-              }}
-              className={clsx(
-                'rounded-full border px-3 py-1.5 text-sm font-medium transition',
-                amount === String(units)
-                  ? 'border-violet-500 bg-violet-50 text-violet-700'
-                  : 'border-slate-200 text-slate-700 hover:border-violet-300',
-              )}
-            >
-              {format(units * 10 ** digits, currency)}
-            </button>
-          ))}
-        </div>
+        <QuickAmounts
+          currency={currency}
+          chosen={parseAmount(amount, currency)}
+          onChoose={(amountMinor) => {
+            setAmount(plainAmount(amountMinor, currency));
+            setFieldError(null);
+          }}
+        />
         {options.data && options.data.length > 0 && (
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-1.5 text-sm font-medium text-slate-700">

@@ -90,6 +90,8 @@ function CartItemRow({
   const nameId = useId();
   const product = item.product;
   const plan = isPlan(item);
+  // A top-up of the personal account reads as its amount, not as a unit price times a count.
+  const topUp = product?.typeId === 'product_types.personal_account' && item.price !== null;
   const period = item.validityPeriodId
     ? (periodKeys as Partial<Record<string, string>>)[item.validityPeriodId]
     : undefined;
@@ -126,7 +128,7 @@ function CartItemRow({
             <p className="mt-1 text-sm font-medium text-violet-700">{t(`cart.item.period.${period}`)}</p>
           )}
           {item.optionName && <p className="mt-1 text-sm text-slate-500">{item.optionName}</p>}
-          {!plan && (
+          {!plan && !topUp && (
             <p className="mt-1 text-sm text-slate-500 tabular-nums">
               {t('cart.item.unitPrice', { price: formatAmount(item.price, currency) })}
             </p>
@@ -144,6 +146,7 @@ function CartItemRow({
                 name={item.name}
                 quantity={item.quantity}
                 allowedQuantities={item.allowedQuantities}
+                money={topUp && item.price !== null ? { amountMinor: item.price, currency } : null}
                 onChange={(quantity) => onChange({ id: item.id, quantity })}
               />
             )}

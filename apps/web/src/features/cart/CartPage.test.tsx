@@ -7,7 +7,12 @@ import { reloadSession } from '../../shared/session/session.ts';
 import { orderFixture, topUpItemFixture } from '../../test/orders-api.ts';
 import { mockApi, renderInShell } from '../../test/render.tsx';
 import { CartPage } from './CartPage.tsx';
-import { cartItemFixture, deliveryOptionsFixture, fakeCartApi } from './fake-cart-api.ts';
+import {
+  cartItemFixture,
+  deliveryOptionsFixture,
+  fakeCartApi,
+  topUpCartItemFixture,
+} from './fake-cart-api.ts';
 
 vi.mock('../../shared/payments/submit-payment-form.ts', () => ({ submitPaymentForm: vi.fn(() => true) }));
 
@@ -281,6 +286,37 @@ describe('CartPage', () => {
     renderCart(withoutAccount);
     await screen.findByRole('radio', { name: /Bank card/ });
     expect(withoutAccount.callsTo('personalAccount')).toEqual([]);
+  });
+
+  it('shows a top-up as its amount, sends a typed amount as units and never offers the account it fills', async () => {
+    signIn();
+    const api = fakeCartApi({ items: [topUpCartItemFixture(750)], personalAccountMinor: 125_050 });
+    renderCart(api);
+    const item = await screen.findByRole('article', { name: 'Personal account top-up' });
+    const amount = within(item).getByRole('textbox', { name: 'Amount of Personal account top-up' });
+    expect(amount).toHaveValue('750');
+    // No "₽1.00 each" and no − and + for a count of roubles; the summary counts one product.
+    expect(item).not.toHaveTextContent('each');
+    expect(within(item).queryByRole('button', { name: /One more/ })).not.toBeInTheDocument();
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByText('Products (1)')).toBeInTheDocument();
+    await screen.findByRole('radio', { name: /Bank card/ });
+    expect(screen.queryByRole('radio', { name: /Personal account/ })).not.toBeInTheDocument();
+
+    for (const typed of ['12.345', '0', '100001', 'many']) {
+      fireEvent.change(amount, { target: { value: typed } });
+      expect(amount).toHaveAccessibleDescription(
+        'Enter an amount from ₽1.00 to ₽100,000.00. To remove the product, use the remove button next to it.',
+      );
+    }
+    vi.useFakeTimers();
+    fireEvent.change(amount, { target: { value: '1 200' } });
+    await act(() => vi.advanceTimersByTimeAsync(1100));
+    vi.useRealTimers();
+    await waitFor(() =>
+      expect(api.callsTo('update')).toEqual([{ productItems: [{ id: 'top-up-1', quantity: 1200 }] }]),
+    );
+    await waitFor(() => expect(amount).toHaveValue('1200'));
   });
 
   it('applies a limited product quantity from its select at once', async () => {

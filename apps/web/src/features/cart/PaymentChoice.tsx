@@ -25,7 +25,10 @@ export function PaymentChoice({
   // Paying from the personal account: the buyer sees what it holds before choosing it.
   const { userId } = useSession();
   const formatAmount = useFormatAmount();
-  const offersAccount = options.data?.some((option) => option.providerId === personalAccountProviderId);
+  // A top-up is never paid from the account it fills (the server prices it so too).
+  const topUp = cart.productItems.some((item) => item.product?.typeId === 'product_types.personal_account');
+  const choices = options.data?.filter((option) => !topUp || option.providerId !== personalAccountProviderId);
+  const offersAccount = choices?.some((option) => option.providerId === personalAccountProviderId);
   const account = useQuery({
     queryKey: personalAccountQueryKeys.of({ userId, currency: cart.currency }),
     queryFn: ({ signal }) => personalAccountApi.fetch(signal),
@@ -41,11 +44,11 @@ export function PaymentChoice({
     <CheckoutStep id="cart-payment" title={t('cart.payment.title')}>
       {options.isPending ? (
         <StepNote>{t('cart.loadingList')}</StepNote>
-      ) : options.data && options.data.length > 0 ? (
+      ) : choices && choices.length > 0 ? (
         <ChoiceList
           name="payment-option"
           legend={t('cart.payment.legend')}
-          choices={options.data.map((option) => ({
+          choices={choices.map((option) => ({
             id: option.id,
             title: option.name,
             description: descriptionOf(option),

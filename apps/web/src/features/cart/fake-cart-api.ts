@@ -1,9 +1,11 @@
-import type {
-  CartItem,
-  DeliveryOption,
-  Order,
-  PaymentOperationResult,
-  ShoppingCart,
+import {
+  type CartItem,
+  countedQuantity,
+  type DeliveryOption,
+  MONEY_UNIT,
+  type Order,
+  type PaymentOperationResult,
+  type ShoppingCart,
 } from '@cutout/contracts';
 
 /**
@@ -64,6 +66,42 @@ export function cartItemFixture(overrides: Partial<CartItem> = {}): CartItem {
     validityPeriodCount: null,
     ...overrides,
   };
+}
+
+/** A personal-account top-up of `quantity` 1.00 units (₽750 by default), as the server prices it. */
+export function topUpCartItemFixture(quantity = 750): CartItem {
+  return cartItemFixture({
+    id: 'top-up-1',
+    tradeOfferId: 'offer_personal_account_top_up',
+    productId: 'product_personal_account_top_up',
+    name: 'Personal account top-up',
+    unitId: MONEY_UNIT,
+    quantity,
+    price: 100,
+    vatRatePercent: null,
+    product: {
+      id: 'product_personal_account_top_up',
+      slugifyId: 'personal-account-top-up',
+      typeId: 'product_types.personal_account',
+      unitId: MONEY_UNIT,
+      groupId: 'group_personal_account',
+      name: 'Personal account top-up',
+      defaultName: 'Personal account top-up',
+      displayName: { en: 'Personal account top-up', ru: 'Пополнение лицевого счёта' },
+      description: {},
+      caption: {},
+      article: null,
+      litres: null,
+      useQuantityLimit: false,
+      quantityLimitRange: null,
+      vatRatePercent: null,
+      useFeatureOptionId: 'use_feature_options.use_by_product',
+      kindId: null,
+      productSet: null,
+      images: [],
+      primaryImage: null,
+    },
+  });
 }
 
 export const deliveryOptionsFixture: DeliveryOption[] = [
@@ -152,7 +190,7 @@ function cartOf(
     id: 'cart-1',
     currency: 'RUB',
     productItems: priced,
-    productCount: selected.reduce((sum, item) => sum + item.quantity, 0),
+    productCount: selected.reduce((sum, item) => sum + countedQuantity(item), 0),
     paymentOptionId: null,
     paymentOption: null,
     deliveryOptionId: null,

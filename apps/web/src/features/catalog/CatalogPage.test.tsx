@@ -74,15 +74,25 @@ describe('CatalogPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Catalogue' })).toBeInTheDocument();
   });
 
-  it('leads to the product page for a product sold in options, and to the pricing page for a plan', async () => {
+  it('leads to the product page for a product sold in options or by amount, and to the pricing page for a plan', async () => {
     const plan = offerFixture({ id: 'pro', name: 'Pro plan' });
+    const topUp = offerFixture({ id: 'top-up', name: 'Account top-up', amountMinor: 100 });
     mockCatalog({
       offers: [
         offerFixture({ id: 'vinyl', name: 'Vinyl backdrop', colour: 'white' }),
         { ...plan, product: { ...plan.product, typeId: 'product_types.subscription_plan' } },
+        { ...topUp, product: { ...topUp.product, typeId: 'product_types.personal_account' } },
       ],
     });
     await openCatalog();
+    // A top-up is any amount, chosen on its page: not ₽1.00 added with one click.
+    const topUpCard = await screen.findByRole('article', { name: 'Account top-up' });
+    expect(topUpCard).toHaveTextContent('Any amount');
+    expect(topUpCard).not.toHaveTextContent('₽1.00');
+    expect(
+      within(topUpCard).getByRole('link', { name: 'Choose the amount of Account top-up' }),
+    ).toHaveAttribute('href', '/en/products/top-up/account-top-up');
+    expect(within(topUpCard).queryByRole('button', { name: /Add to cart/ })).toBeNull();
     const planCard = await screen.findByRole('article', { name: 'Pro plan' });
     expect(within(planCard).getByRole('link', { name: 'Choose a period of Pro plan' })).toHaveAttribute(
       'href',

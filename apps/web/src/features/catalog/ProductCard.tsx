@@ -22,7 +22,8 @@ export function ProductCard({ offer, mode }: { offer: ProductTradeOffer; mode: L
   const caption = product.caption[i18n.language] || Object.values(product.caption)[0] || '';
   const stock = stockState(offer.availableQuantity, useCountsStock());
   // A product sold in several options (a colour) is chosen on its page, a plan's period on the
-  // pricing page (SPEC §5): the card cannot say which.
+  // pricing page (SPEC §5), a top-up's amount on its page: the card cannot say which.
+  const topUp = product.typeId === 'product_types.personal_account' && offer.price !== null;
   const choice =
     product.typeId === 'product_types.subscription_plan'
       ? {
@@ -30,13 +31,19 @@ export function ProductCard({ offer, mode }: { offer: ProductTradeOffer; mode: L
           label: t('catalog.card.choosePeriod'),
           name: t('catalog.card.choosePeriodFor', { name: product.name }),
         }
-      : offer.featureItems.length > 0
+      : topUp
         ? {
             path: productPagePath(offer),
-            label: t('catalog.card.choose'),
-            name: t('catalog.card.chooseFor', { name: product.name }),
+            label: t('catalog.card.chooseAmount'),
+            name: t('catalog.card.chooseAmountFor', { name: product.name }),
           }
-        : null;
+        : offer.featureItems.length > 0
+          ? {
+              path: productPagePath(offer),
+              label: t('catalog.card.choose'),
+              name: t('catalog.card.chooseFor', { name: product.name }),
+            }
+          : null;
   const rows = mode === 'list';
 
   return (
@@ -87,7 +94,7 @@ export function ProductCard({ offer, mode }: { offer: ProductTradeOffer; mode: L
               offer.price ? 'text-lg text-slate-900' : 'text-sm text-slate-500',
             )}
           >
-            {price}
+            {topUp ? t('catalog.card.anyAmount') : price}
           </p>
           {choice && stock !== 'out' ? (
             <ButtonLink

@@ -1,5 +1,5 @@
-import type { ProductTradeOffer } from '@cutout/contracts';
-import { allowedQuantity } from '@cutout/contracts';
+import type { Money, ProductTradeOffer } from '@cutout/contracts';
+import { allowedQuantity, maxCartQuantity } from '@cutout/contracts';
 import { clsx } from 'clsx';
 import { CalendarRange, CircleCheck, CircleSlash, Clock } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AddToCartButton } from '../../shared/cart/AddToCartButton.tsx';
 import { noneLeft, type StockState, stockState, useCountsStock } from '../../shared/catalog/stock.ts';
+import { fractionDigits, quickTopUps } from '../../shared/payments/top-up.ts';
 import { useLanguage, useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { paths } from '../../shared/routing/paths.ts';
 import { ButtonLink } from '../../shared/ui/button.tsx';
@@ -24,6 +25,7 @@ import {
   unitPrice,
 } from './product-offer.ts';
 import { QuantityField } from './QuantityField.tsx';
+import { TopUpAmountField } from './TopUpAmountField.tsx';
 import { useFormatMoney } from './use-format-money.ts';
 
 /**
@@ -70,9 +72,18 @@ export function ProductDetails({ offer, name }: { offer: ProductTradeOffer; name
   // Nothing to count out when none is left, or when the stock is below the smallest allowed quantity.
   // A plan is bought one at a time, for a period chosen on the pricing page (SPEC §5).
   const plan = product.typeId === 'product_types.subscription_plan';
+  // A top-up of the personal account is bought by its amount in money (TopUpAmountField).
+  const price = unitPrice(offer.price, chosen);
+  const topUpPrice = product.typeId === 'product_types.personal_account' ? price : null;
+  // While the field holds no amount, the price still shows the last one it held.
+  const [topUp, setTopUp] = useState(() => ({
+    units: topUpPrice ? firstQuickTopUp(topUpPrice) : 1,
+    valid: true,
+  }));
+  const typeTopUp = (units: number | null) =>
+    setTopUp((last) => (units === null ? { ...last, valid: false } : { units, valid: true }));
   const canChooseQuantity =
     !plan && !noneLeft(stockLimit) && !(choice.kind === 'list' && choice.values.length === 0);
-  const price = unitPrice(offer.price, chosen);
   // The option that sets the price goes to the cart (see unitPrice), else the last one chosen.
   const option = [...chosen].reverse().find((item) => item.price) ?? chosen.at(-1);
   const soldOut = countsStock && !canChooseQuantity;
@@ -104,7 +115,7 @@ export function ProductDetails({ offer, name }: { offer: ProductTradeOffer; name
             price ? 'text-3xl text-slate-900' : 'text-2xl text-slate-500',
           )}
         >
-          {formatMoney(price)}
+          {formatMoney(topUpPrice ? totalPrice(topUpPrice, topUp.units) : price)}
         </p>
         <StockLine availableQuantity={availableQuantity} stock={stockState(availableQuantity, countsStock)} />
 
@@ -114,7 +125,17 @@ export function ProductDetails({ offer, name }: { offer: ProductTradeOffer; name
           </div>
         )}
 
-        {canChooseQuantity && (
+        {topUpPrice && (
+          <div className="mt-6 border-t border-slate-200 pt-6">
+            <TopUpAmountField
+              price={topUpPrice}
+              quantity={topUp.valid ? topUp.units : null}
+              onChange={typeTopUp}
+            />
+          </div>
+        )}
+
+        {canChooseQuantity && !topUpPrice && (
           <div className="mt-6 flex flex-wrap items-end justify-between gap-4 border-t border-slate-200 pt-6">
             <QuantityField choice={choice} value={quantity} onChange={setQuantity} />
             {price && (
@@ -136,8 +157,13 @@ export function ProductDetails({ offer, name }: { offer: ProductTradeOffer; name
             </ButtonLink>
           ) : (
             <AddToCartButton
-              addition={{ tradeOfferId: offer.id, optionId: option?.id ?? null, quantity }}
+              addition={{
+                tradeOfferId: offer.id,
+                optionId: option?.id ?? null,
+                quantity: topUpPrice ? topUp.units : quantity,
+              }}
               outOfStock={soldOut}
+              disabled={topUpPrice !== null && !topUp.valid}
               className="w-full sm:w-auto"
             />
           )}
@@ -202,4 +228,11 @@ function StockLine({
       {t('product.inStock', { count: availableQuantity })}
     </p>
   );
+}
+
+/** The units of the currency's first one-click amount, where the unit price divides it; else 1. */
+function firstQuickTopUp(price: Money): number {
+  const [first = 1] = quickTopUps(price.currency);
+  const units = (first * 10 ** fractionDigits(price.currency)) / price.amountMinor;
+  return Number.isInteger(units) && units >= 1 && units <= maxCartQuantity ? units : 1;
 }

@@ -363,6 +363,48 @@ describe('ProductPage', () => {
     expect(cartCalls).toEqual([]);
   });
 
+  it('sells a personal-account top-up by its amount in money, not as a count of 1.00 units', async () => {
+    signIn();
+    const { cartCalls } = mockCatalogApi(
+      offerFixture(
+        { featureItems: [], availableQuantity: null, price: rub(100) },
+        {
+          typeId: 'product_types.personal_account',
+          unitId: 'units.money',
+          useQuantityLimit: false,
+          quantityLimitRange: null,
+        },
+      ),
+    );
+    const { user, unmount } = await openProduct();
+    expect(screen.queryByRole('spinbutton', { name: 'Quantity' })).not.toBeInTheDocument();
+    const amount = screen.getByRole('textbox', { name: 'Amount, ₽' });
+    // The first one-click amount is chosen to begin with, and the price shows what it comes to.
+    expect(amount).toHaveValue('500');
+    expect(screen.getByRole('button', { name: price(500) })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText(`Any amount from ${price(1)} to ${price(100_000)}.`)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: price(3000) }));
+    expect(amount).toHaveValue('3000');
+    expect(screen.getByRole('region', { name: 'Price' })).toHaveTextContent(price(3000));
+    // Neither a fraction of the unit nor more than the cart holds is an amount to buy.
+    for (const typed of ['12.345', 'abc', '0', '100001']) {
+      await user.clear(amount);
+      await user.type(amount, typed);
+      expect(amount).toHaveAccessibleDescription(`Enter an amount from ${price(1)} to ${price(100_000)}.`);
+      expect(screen.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
+      // The price keeps the last amount the field held.
+      expect(screen.getByRole('region', { name: 'Price' })).toHaveTextContent(price(3000));
+    }
+    await user.clear(amount);
+    await user.type(amount, '1 250');
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByText('Added to cart')).toBeInTheDocument();
+    expect(cartCalls).toEqual([{ productItems: [{ tradeOfferId: 'offer-backdrop', quantity: 1250 }] }]);
+    unmount();
+    await openProduct('/ru/products/paper-backdrop');
+    expect(screen.getByRole('textbox', { name: 'Сумма, ₽' })).toHaveValue('500');
+  });
+
   it("reads 'Out of stock.' and cannot be added when the store counts stock and none is left", async () => {
     mockCatalogApi(offerFixture({ availableQuantity: 0 }));
     countStock();

@@ -11,12 +11,15 @@ import { type CartAddition, useAddToCart } from './use-add-to-cart.ts';
 export function AddToCartButton({
   addition,
   outOfStock = false,
+  disabled = false,
   compact = false,
   name,
   className,
 }: {
   addition: CartAddition;
   outOfStock?: boolean;
+  /** Not pressable for a reason the page shows (an amount that is not one). */
+  disabled?: boolean;
   compact?: boolean;
   /** The product's name, for the compact button's accessible name. */
   name?: string;
@@ -30,7 +33,7 @@ export function AddToCartButton({
     <Button
       variant={compact ? 'secondary' : 'primary'}
       size={compact ? 'sm' : 'lg'}
-      disabled={outOfStock || pending}
+      disabled={outOfStock || disabled || pending}
       aria-busy={pending || undefined}
       aria-label={compact && name && !outOfStock ? t('cart.add.actionFor', { name }) : undefined}
       onClick={() => add(addition)}
