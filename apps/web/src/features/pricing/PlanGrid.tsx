@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { PlanCard, type PlanChoice } from './PlanCard.tsx';
-import { type BillingPeriod, planAction } from './plan-pricing.ts';
+import { type BillingPeriod, periodIdOf, planAction } from './plan-pricing.ts';
 import type { PlanOption, PlanProductItem, Subscription } from './pricing-api.ts';
 import { useBillingTerms } from './use-pricing.ts';
 
@@ -49,7 +49,7 @@ export function PlanGrid({
             options={options}
             period={period}
             currency={currency}
-            isCurrent={subscription?.planId === plan.id}
+            isCurrent={isCurrentPlan(plan, period, subscription)}
             actionFor={(validityPeriodId) =>
               planAction({ plan, validityPeriodId, subscription, plans: allPlans })
             }
@@ -59,6 +59,19 @@ export function PlanGrid({
         ))}
       </div>
     </>
+  );
+}
+
+/**
+ * Whether the card is the viewer's subscription: its plan in its period (a monthly plan is not
+ * the yearly card of the same plan, which offers to switch to it); a plan bought forever is its
+ * plan's card in either period.
+ */
+function isCurrentPlan(plan: PlanProductItem, period: BillingPeriod, subscription: Subscription | null) {
+  if (subscription?.planId !== plan.id) return false;
+  return (
+    subscription.validityPeriodId === periodIdOf('forever') ||
+    subscription.validityPeriodId === periodIdOf(period)
   );
 }
 

@@ -127,6 +127,8 @@ describe('PricingPage', () => {
     const api = fakePricingApi({ subscription: subscriptionFixture() });
     renderPricing(api, { language: 'ru', path: '/ru/pricing?plan=year' });
     const own = await card('Plan 100');
+    // The monthly plan is the viewer's; its yearly card is a switch to it, not "Your plan".
+    expect(within(own).queryByText('Ваш тариф')).not.toBeInTheDocument();
     await userEvent.click(within(own).getByRole('button', { name: 'Перейти на этот период оплаты' }));
     const date = formatDate('2026-12-01T00:00:00.000Z', 'ru');
     expect(
