@@ -111,6 +111,15 @@ export function openApiDocument(serverUrl: string) {
                     'type_level=none, or when the server runs without its detector (ENGINE_CLASSIFIER=false).',
                   schema: { type: 'string' },
                 },
+                [removalHeaders.cost]: header(
+                  'The same figure as X-Credits-Charged, under the name the web screen reads (SPEC §7.2).',
+                ),
+                [removalHeaders.sizeLimit]: {
+                  description:
+                    'The largest results, as previewWidth=625,previewHeight=400,fullWidth=…,fullHeight=…: a ' +
+                    'client can size its uploads without asking.',
+                  schema: { type: 'string' },
+                },
                 [removalHeaders.processingTime]: header(
                   'Milliseconds the server spent on the request, from its arrival to the result.',
                 ),
@@ -170,10 +179,14 @@ export function openApiDocument(serverUrl: string) {
               'idempotency_key_reused (IDEMPOTENCY_KEY_REUSED): the Idempotency-Key was sent with another image ' +
                 'or other options within 24 hours; nothing charged.',
             ),
-            429: errorResponse(
-              'rate_limit_exceeded (RATE_LIMITED): too many requests, or 10 wrong keys from one address in 10 ' +
-                'minutes; see Retry-After.',
-            ),
+            429: {
+              ...errorResponse(
+                'rate_limit_exceeded (RATE_LIMITED): too many requests, or 10 wrong keys from one address in 10 ' +
+                  'minutes; see Retry-After. The X-RateLimit headers describe the limit that refused: for the ' +
+                  'wrong-key lock X-RateLimit-Limit is 10 and X-RateLimit-Reset is when the lock ends.',
+              ),
+              headers: { 'Retry-After': header('Seconds to wait before trying again.'), ...rateHeaders },
+            },
             503: errorResponse(
               'service_unavailable (SERVER_BUSY): every image processor is busy; see Retry-After.',
             ),

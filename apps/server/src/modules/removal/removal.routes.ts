@@ -3,7 +3,12 @@ import type { RemovalResult } from '@cutout/engine';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../platform/errors.ts';
 import { errorHandler } from '../../platform/http/errors.ts';
-import { type RateLimiter, type RateRule, refuseWhenLimited } from '../../platform/rate-limit.ts';
+import {
+  type RateLimiter,
+  type RateRule,
+  type RateVerdict,
+  refuseWhenLimited,
+} from '../../platform/rate-limit.ts';
 import type { ApiKeyService } from '../api-keys/api-keys.service.ts';
 import type { LitreService } from '../ledger/litres.service.ts';
 import type { StoreService } from '../store/store.service.ts';
@@ -24,6 +29,15 @@ const visitorPreviews: RateRule = { limit: 30, windowMs: 60_000 };
 
 /** Wrong API keys per client address before every key from it is refused for a while, unread. */
 const wrongApiKeys: RateRule = { limit: 10, windowMs: 10 * 60_000 };
+
+/** The X-RateLimit headers of a verdict under a limit of `limit` hits a window. */
+function rateLimitHeaders(limit: number, verdict: RateVerdict): Record<string, string> {
+  return {
+    'x-ratelimit-limit': String(limit),
+    'x-ratelimit-remaining': String(verdict.remaining),
+    'x-ratelimit-reset': String(verdict.resetAt),
+  };
+}
 
 function sizeLimitHeader(stores: StoreService): string {
   const c = stores.constants();
@@ -168,7 +182,10 @@ export async function publicApiRoutes(
       // wrong key counts: a client sends many right ones at once, which counting up front would
       // refuse; parallel wrong ones may each pass the lock once, against keys of 256 random bits.
       const failures = `api-key-failures:${request.ip}`;
-      refuseWhenLimited(await options.limiter.peek(failures, wrongApiKeys));
+      const lock = await options.limiter.peek(failures, wrongApiKeys);
+      // A locked-out client reads when it may try again as from any other limit of this API.
+      if (!lock.allowed) reply.headers(rateLimitHeaders(wrongApiKeys.limit, lock));
+      refuseWhenLimited(lock);
       const found = await options.apiKeys.authenticate(value);
       if (!found) {
         await options.limiter.hit(failures, wrongApiKeys);
@@ -182,11 +199,7 @@ export async function publicApiRoutes(
       limit: options.requestsPerMinute,
       windowMs: 60_000,
     });
-    reply.headers({
-      'x-ratelimit-limit': String(options.requestsPerMinute),
-      'x-ratelimit-remaining': String(verdict.remaining),
-      'x-ratelimit-reset': String(verdict.resetAt),
-    });
+    reply.headers(rateLimitHeaders(options.requestsPerMinute, verdict));
     refuseWhenLimited(verdict);
   });
 
