@@ -1,7 +1,17 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FetchRefused, isPublicAddress, safeFetch } from './safe-fetch.ts';
+
+// A name of the network inside, as an intranet's DNS would answer it; other names resolve for real.
+vi.mock('node:dns/promises', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:dns/promises')>();
+  const lookup = ((host: string, options: object) =>
+    host === 'intranet.test'
+      ? Promise.resolve([{ address: '10.0.0.5', family: 4 }])
+      : real.lookup(host, options)) as typeof real.lookup;
+  return { ...real, lookup };
+});
 
 const limits = { maxBytes: 1024, timeoutMs: 2000, maxRedirects: 3 };
 
@@ -105,16 +115,20 @@ describe('safeFetch', () => {
       'http://[::ffff:127.0.0.1]/x.png',
       'http://[::127.0.0.1]/x.png',
       'http://[2002:7f00:1::]/x.png',
+      // localhost is the machine itself by definition (RFC 6761): saying so tells nothing.
+      'http://localhost/x.png',
+      'http://LOCALHOST./x.png',
+      'http://images.localhost:8080/x.png',
     ]) {
       expect(await refusal(safeFetch(url, limits)), url).toBe('the address is not public');
     }
   });
 
   it('tells the caller nothing of names inside, connection errors or addresses; the detail is for the log', async () => {
-    // A name that resolves to loopback reads like a name that does not exist.
-    const inside = await refused(safeFetch('http://localhost/x.png', limits));
+    // A name that resolves inside reads like a name that does not exist.
+    const inside = await refused(safeFetch('http://intranet.test/x.png', limits));
     expect(inside.reason).toBe('the address is not reachable');
-    expect(inside.detail).toMatch(/localhost resolves to .*(127\.0\.0\.1|::1)/);
+    expect(inside.detail).toMatch(/intranet\.test resolves to 10\.0\.0\.5/);
     const missing = await refused(safeFetch('http://no-such-host.invalid/x.png', limits));
     expect(missing.reason).toBe('the address is not reachable');
     expect(missing.detail).toMatch(/no-such-host\.invalid not resolved/);

@@ -133,6 +133,10 @@ function parseUrl(rawUrl: string): URL {
  */
 async function resolvePublic(hostname: string, isAllowed: (address: string) => boolean): Promise<string> {
   const host = hostname.replace(/^\[|\]$/g, '');
+  // localhost is the machine itself by definition (RFC 6761): saying so tells nothing of the network.
+  if (/(^|\.)localhost\.?$/i.test(host) && !isAllowed('127.0.0.1')) {
+    throw new FetchRefused('not_public', downloadProblem.notPublic(), `${host} is not public`);
+  }
   if (isIP(host)) {
     if (!isAllowed(host))
       throw new FetchRefused('not_public', downloadProblem.notPublic(), `${host} is not public`);
