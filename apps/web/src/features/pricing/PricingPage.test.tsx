@@ -194,6 +194,24 @@ describe('PricingPage', () => {
     ]);
   });
 
+  it('says which waiting change another one takes the place of', async () => {
+    signIn();
+    const waiting = {
+      nextPlanId: 'plan_40',
+      nextPlanName: 'Plan 40',
+      nextValidityPeriodId: 'validity_periods.month' as const,
+      renewalAmount: 99_000,
+    };
+    const api = fakePricingApi({ subscription: subscriptionFixture(waiting) });
+    renderPricing(api);
+    await userEvent.click(within(await card('Plan 10')).getByRole('button', { name: 'Downgrade' }));
+    expect(
+      await screen.findByText(
+        `Done: from ${formatDate('2026-12-01T00:00:00.000Z', 'en')} your subscription is “Plan 10”, billed monthly, ${money(29_000)} a month. It replaces the change to “Plan 40” you chose before.`,
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('shows no waiting change on the cards of a cancelled subscription', async () => {
     signIn();
     const cancelled = subscriptionFixture({

@@ -45,7 +45,14 @@ export function PricingPage() {
   const choosePlan = ({ plan, validityPeriodId, action }: PlanChoice) => {
     const subscription = plans.data?.subscription;
     if ((action === 'downgrade' || action === 'switch' || action === 'keep') && subscription) {
-      changePlan.mutate({ subscriptionId: subscription.id, planId: plan.id, validityPeriodId });
+      const waiting =
+        subscription.stateId !== 'subscription_states.cancelled' ? subscription.nextPlanName : null;
+      changePlan.mutate({
+        subscriptionId: subscription.id,
+        planId: plan.id,
+        validityPeriodId,
+        replacing: action === 'keep' ? null : waiting,
+      });
       return;
     }
     if (action === 'buy' || action === 'upgrade')

@@ -55,24 +55,30 @@ export function useChangePlan() {
       subscriptionId: string;
       planId: string;
       validityPeriodId: PlanPeriodItem['validityPeriodId'];
+      /** The name of a change already waiting that this one takes the place of. */
+      replacing?: string | null;
     }) =>
       pricingApi.changePlan(change.subscriptionId, {
         planId: change.planId,
         validityPeriodId: change.validityPeriodId,
       }),
-    onSuccess: async (answer) => {
+    onSuccess: async (answer, change) => {
       // Name the plan, its period and its price: a period switch changes what the renewal costs.
-      toast.success(
-        answer.nextPlanName
-          ? t(answer.expiresAt ? 'pricing.plan.changed' : 'pricing.plan.changedNoDate', {
-              plan: answer.nextPlanName,
-              date: answer.expiresAt ? formatDate(answer.expiresAt) : '',
-              billing: billingTerms(answer),
-            })
-          : answer.nextPlanId === null
-            ? t('pricing.plan.kept', { plan: answer.planName })
-            : t('pricing.plan.changedUnnamed'),
-      );
+      const done = answer.nextPlanName
+        ? t(answer.expiresAt ? 'pricing.plan.changed' : 'pricing.plan.changedNoDate', {
+            plan: answer.nextPlanName,
+            date: answer.expiresAt ? formatDate(answer.expiresAt) : '',
+            billing: billingTerms(answer),
+          })
+        : answer.nextPlanId === null
+          ? t('pricing.plan.kept', { plan: answer.planName })
+          : t('pricing.plan.changedUnnamed');
+      // One change waits at a time: the buyer hears which one this took the place of.
+      const replaced =
+        change.replacing && answer.nextPlanId !== null
+          ? ` ${t('pricing.plan.replaces', { plan: change.replacing })}`
+          : '';
+      toast.success(done + replaced);
       await queryClient.invalidateQueries({ queryKey: pricingQueryKeys.all });
     },
     onError: (error) => toast.error(errorMessage(error, t)),
