@@ -67,6 +67,8 @@ function mockAccount(
     summary?: LitreSummary;
     user?: Partial<User>;
     personalAccount?: boolean;
+    /** What the personal account holds in roubles, in kopecks (default ₽150). */
+    balanceMinor?: number;
   } = {},
 ) {
   window.localStorage.setItem(storageKeys.accessToken, 'token-1');
@@ -95,7 +97,10 @@ function mockAccount(
         });
       if (path === '/litres/fetchLitreSummary') return jsonResponse(options.summary ?? summaryFixture);
       if (path === '/personalAccount/fetchPersonalAccount')
-        return jsonResponse({ balance: { amountMinor: 15_000, currency: 'RUB' }, entries: [] });
+        return jsonResponse({
+          balance: { amountMinor: options.balanceMinor ?? 15_000, currency: 'RUB' },
+          entries: [],
+        });
       return jsonResponse({ code: 'NOT_FOUND', message: 'Not found.' }, 404);
     },
   });
@@ -108,6 +113,46 @@ const money = (minor: number, locale = 'en') =>
   formatPrice(minor / 100, { locale, currency: 'RUB', noPriceText: '' }).replace(/\s+/g, ' ');
 
 describe('account subscription and litres', () => {
+  it('warns while the personal account holds less than the renewal, and leads to a top-up', async () => {
+    mockAccount({}, { personalAccount: true, balanceMinor: 15_000 });
+    const view = renderApp('/en/user');
+    const card = await screen.findByRole('region', { name: 'Subscription' });
+    const note = await within(card).findByRole('note');
+    expect(note).toHaveTextContent(
+      `Your personal account holds ${money(15_000)}, less than the ${money(99_000)} renewal on ${date(expiresAt)}. Top it up by then, or the plan ends.`,
+    );
+    expect(within(note).getByRole('link', { name: 'Top up' })).toHaveAttribute(
+      'href',
+      '/en/user/personal-account',
+    );
+    view.unmount();
+
+    // Enough money, a cancelled plan (it does not renew) or a store without the account: no warning.
+    for (const [options, asked] of [
+      [{ personalAccount: true, balanceMinor: 99_000 }, true],
+      [
+        {
+          personalAccount: true,
+          subscription: subscriptionFixture({ stateId: 'subscription_states.cancelled' }),
+        },
+        false,
+      ],
+      [{ personalAccount: false }, false],
+    ] as const) {
+      const { callsTo } = mockAccount({}, options);
+      const other = renderApp('/en/user');
+      const region = await screen.findByRole('region', { name: 'Subscription' });
+      await within(region).findByRole('heading', { name: 'Pro 100' });
+      // The balance was read where it matters, so no warning is not a warning yet to come.
+      if (asked) {
+        await waitFor(() => expect(callsTo('/personalAccount/fetchPersonalAccount')).not.toEqual([]));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(within(region).queryByRole('note')).not.toBeInTheDocument();
+      other.unmount();
+    }
+  });
+
   it('shows the plan with its renewal, next litres and a waiting downgrade', async () => {
     mockAccount(
       {},

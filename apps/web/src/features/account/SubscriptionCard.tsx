@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import {
   ArrowDownRight,
@@ -7,6 +8,7 @@ import {
   type LucideIcon,
   RotateCcw,
   Sparkles,
+  Wallet,
   XCircle,
 } from 'lucide-react';
 import { useState } from 'react';
@@ -14,8 +16,12 @@ import { useTranslation } from 'react-i18next';
 import { useFormatAmount } from '../../shared/format/use-format-amount.ts';
 import { useFormatDate } from '../../shared/format/use-format-date.ts';
 import { FeedbackForm } from '../../shared/forms/FeedbackForm.tsx';
+import { personalAccountApi, personalAccountQueryKeys } from '../../shared/payments/personal-account-api.ts';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { paths } from '../../shared/routing/paths.ts';
+import { useSession } from '../../shared/session/session.ts';
+import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
+import { storeOption } from '../../shared/store-info/store-options.ts';
 import { Button, ButtonLink } from '../../shared/ui/button.tsx';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
 import { Card } from './Card.tsx';
@@ -144,7 +150,66 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
           : null}
       </p>
 
+      {endDate && live && !cancelled && subscription.renewalAmount !== null && (
+        <RenewalShortfall
+          subscription={subscription}
+          renewalAmount={subscription.renewalAmount}
+          date={endDate}
+        />
+      )}
+
       <SubscriptionActions subscription={subscription} endDate={endDate} />
+    </div>
+  );
+}
+
+/**
+ * A warning while the personal account holds less than the renewal costs: it renews from there a
+ * day ahead, and without the money the plan ends with its term (the renewal is not charged anywhere
+ * else). Nothing shows where the store has no personal account, or while its balance loads.
+ */
+function RenewalShortfall({
+  subscription,
+  renewalAmount,
+  date,
+}: {
+  subscription: Subscription;
+  renewalAmount: number;
+  date: string;
+}) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const formatAmount = useFormatAmount();
+  const info = useStoreInfo();
+  const { userId } = useSession();
+  const allowed = storeOption(info, 'AllowPersonalAccount') === true;
+  const account = useQuery({
+    queryKey: personalAccountQueryKeys.of({ userId, currency: info.currency.characterCode }),
+    queryFn: ({ signal }) => personalAccountApi.fetch(signal),
+    enabled: allowed,
+  });
+  if (!allowed || !account.data) return null;
+  // The renewal is charged in the subscription's currency, whichever one the site shows now.
+  const { balance, otherBalances = [] } = account.data;
+  const held =
+    [balance, ...otherBalances].find((money) => money.currency === subscription.currency)?.amountMinor ?? 0;
+  if (held >= renewalAmount) return null;
+  return (
+    <div
+      role="note"
+      className="mt-4 flex flex-col items-start gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <p className="flex items-start gap-2.5 text-sm text-amber-900">
+        <Wallet aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        {t('accountPlans.subscription.shortfall', {
+          balance: formatAmount(held, subscription.currency),
+          price: formatAmount(renewalAmount, subscription.currency),
+          date,
+        })}
+      </p>
+      <ButtonLink to={to(paths.personalAccount)} size="sm" variant="secondary" className="shrink-0">
+        {t('accountPlans.subscription.topUp')}
+      </ButtonLink>
     </div>
   );
 }
