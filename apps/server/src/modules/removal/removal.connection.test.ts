@@ -31,6 +31,63 @@ describe('a refused upload', () => {
     expect(next.status).toBe(403);
   });
 
+  it('answers a wrong key after the upload arrived, on a connection it keeps', async () => {
+    // Refused before the body is read: answered at once, a client still writing would lose the
+    // answer to the connection closed under it (EPIPE) and could not tell that the key is wrong.
+    const boundary = 'slow-boundary';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="image_file"; filename="a.jpg"\r\n` +
+        'Content-Type: image/jpeg\r\n\r\n',
+    );
+    const body = Buffer.concat([head, Buffer.alloc(256 * 1024, 7), Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const events: string[] = [];
+    const answer = await new Promise<{ status: number; connection: string; body: string }>(
+      (resolve, reject) => {
+        const request = http.request(
+          `${base}/api/v1/removebg`,
+          {
+            method: 'POST',
+            headers: {
+              'content-type': `multipart/form-data; boundary=${boundary}`,
+              'content-length': String(body.length),
+              'x-api-key': 'ck_wrong_slow',
+            },
+          },
+          (response) => {
+            events.push('answer');
+            let text = '';
+            response.on('data', (chunk) => {
+              text += chunk;
+            });
+            response.on('end', () =>
+              resolve({
+                status: response.statusCode ?? 0,
+                connection: String(response.headers.connection),
+                body: text,
+              }),
+            );
+          },
+        );
+        request.on('error', reject);
+        // 16 KB a write, one write every few milliseconds: the headers arrive long before the end.
+        const write = (at: number) => {
+          const chunk = body.subarray(at, at + 16 * 1024);
+          if (at + chunk.length >= body.length) {
+            events.push('sent');
+            return request.end(chunk);
+          }
+          request.write(chunk);
+          setTimeout(() => write(at + chunk.length), 5);
+        };
+        write(0);
+      },
+    );
+    expect(events).toEqual(['sent', 'answer']);
+    expect(answer.status).toBe(403);
+    expect(answer.connection).toBe('keep-alive');
+    expect(JSON.parse(answer.body).errors[0]).toMatchObject({ code: 'auth_failed' });
+  });
+
   it('reads a form that arrives a few bytes at a time, its closing delimiter split between writes', async () => {
     const boundary = 'split-boundary';
     const body = Buffer.from(

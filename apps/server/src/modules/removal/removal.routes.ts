@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { type LitreSummary, publicApiHeaders, removalHeaders } from '@cutout/contracts';
 import type { RemovalResult } from '@cutout/engine';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -29,6 +30,32 @@ const visitorPreviews: RateRule = { limit: 30, windowMs: 60_000 };
 
 /** Wrong API keys per client address before every key from it is refused for a while, unread. */
 const wrongApiKeys: RateRule = { limit: 10, windowMs: 10 * 60_000 };
+
+/** How long a refused request's upload is waited for before its connection is let go. */
+const drainTimeoutMs = 15_000;
+
+/**
+ * Reads what is left of a request's body and drops it: at most `maxBytes` or `timeoutMs`, after
+ * which the rest is dropped as it comes and the connection closes when the answer is sent.
+ */
+async function drained(raw: IncomingMessage, maxBytes: number, timeoutMs: number): Promise<void> {
+  if (raw.complete || raw.destroyed) return;
+  await new Promise<void>((resolve) => {
+    let bytes = 0;
+    const done = () => {
+      clearTimeout(timer);
+      raw.off('data', count).off('end', done).off('error', done).off('close', done);
+      resolve();
+    };
+    const count = (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > maxBytes) done();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    raw.on('data', count).on('end', done).on('error', done).on('close', done);
+    raw.resume();
+  });
+}
 
 /** The X-RateLimit headers of a verdict under a limit of `limit` hits a window. */
 function rateLimitHeaders(limit: number, verdict: RateVerdict): Record<string, string> {
@@ -175,6 +202,18 @@ export async function publicApiRoutes(
   );
   app.setErrorHandler(errorHandler({ bodyLimit: removalBodyLimit, send: sendPublicApiError }));
   app.addHook('onRequest', async (request, reply) => {
+    try {
+      await admit(request, reply);
+    } catch (error) {
+      // Refused before its body was read: the answer waits for the upload, or a client still
+      // writing it loses the answer to a connection closed under it (EPIPE) and cannot tell why.
+      await drained(request.raw, removalBodyLimit, drainTimeoutMs);
+      throw error;
+    }
+  });
+
+  /** Who calls (their key, else their address), within the limits of each. */
+  async function admit(request: FastifyRequest, reply: FastifyReply) {
     const value = (request.headers['x-access-token'] ?? request.headers['x-api-key']) as string | undefined;
     let caller = `ip:${request.ip}`;
     if (value) {
@@ -201,7 +240,7 @@ export async function publicApiRoutes(
     });
     reply.headers(rateLimitHeaders(options.requestsPerMinute, verdict));
     refuseWhenLimited(verdict);
-  });
+  }
 
   app.post('/removebg', { bodyLimit: removalBodyLimit }, async (request, reply) => {
     const input = await readRemovalInput(request);
