@@ -59,7 +59,9 @@ async function ordersOf(page: Page, url: (path: string) => string) {
     headers,
     body: '{}',
   });
-  const { output } = (await response.json()) as { output: Array<{ id: string; status: string }> };
+  const { output } = (await response.json()) as {
+    output: Array<{ id: string; status: string; amount: number }>;
+  };
   const invoice = async (id: string, language: Language) => {
     const pdf = await fetch(url(`/api/stores/orders/${id}/displayLayoutTemplate?format=pdf`), {
       headers: { authorization: token ?? '', 'x-locale-id': language },
@@ -216,6 +218,41 @@ describe('checkout in Chromium with the demo acquirer', () => {
     await page.screenshot({ path: `${shots}/top-up-other-currency-ru-375.png`, fullPage: true });
     await balance.getByRole('button', { name: 'Показать в RUB' }).click();
     await balance.getByText('1 000,00 ₽', { exact: true }).waitFor();
+  });
+
+  it('a top-up from the catalogue: its amount → the cart, one product, paid by card only → the balance (en, 1440 px)', async () => {
+    const { page, url } = await openPage(browser, { width: 1440, height: 900 });
+    const email = uniqueEmail('tomas');
+    await registerByApi(url, email, 'checkout-secret');
+    await page.goto(url('/en'));
+    await signIn(page, 'en', email, 'checkout-secret');
+
+    await page.goto(url('/en/products/catalog'));
+    await page.getByRole('link', { name: 'Choose an amount for Personal account top-up' }).click();
+    const amount = page.getByRole('textbox', { name: 'Amount, ₽' });
+    await amount.fill('750');
+    await page.getByRole('region', { name: 'Price' }).getByText('₽750.00').waitFor();
+    await page.screenshot({ path: `${shots}/top-up-product-en-1440.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByRole('link', { name: 'Shopping cart: 1 product' }).click();
+
+    const line = page.getByRole('article', { name: 'Personal account top-up' });
+    expect(await line.getByRole('textbox', { name: 'Amount of Personal account top-up' }).inputValue()).toBe(
+      '750',
+    );
+    await page.getByRole('radio', { name: /^Bank card \(demo\)/, checked: true }).waitFor();
+    // The account it fills is no way to pay for it.
+    expect(await page.getByRole('radio', { name: /^Personal account/ }).count()).toBe(0);
+    await page.screenshot({ path: `${shots}/top-up-cart-en-1440.png`, fullPage: true });
+    await page.getByRole('button', { name: texts.en.placeOrder }).click();
+    await page.waitForURL((address) => address.pathname.includes('/demo-acquirer/pay/'));
+    await payWithCard(page, 'en', '4242 4242 4242 4242');
+    await page.getByRole('heading', { name: texts.en.paid }).waitFor();
+
+    await page.goto(url('/en/user/personal-account'));
+    await page.getByRole('region', { name: 'Balance' }).getByText('₽750.00', { exact: true }).waitFor();
+    const { orders } = await ordersOf(page, url);
+    expect(orders.map((order) => [order.status, order.amount])).toEqual([['fulfilled', 75_000]]);
   });
 
   it('a visitor adds to the cart: registered anonymously (the store allows it), then pays (ru, 375 px)', async () => {

@@ -90,7 +90,7 @@ describe('CatalogPage', () => {
     expect(topUpCard).toHaveTextContent('Any amount');
     expect(topUpCard).not.toHaveTextContent('₽1.00');
     expect(
-      within(topUpCard).getByRole('link', { name: 'Choose the amount of Account top-up' }),
+      within(topUpCard).getByRole('link', { name: 'Choose an amount for Account top-up' }),
     ).toHaveAttribute('href', '/en/products/top-up/account-top-up');
     expect(within(topUpCard).queryByRole('button', { name: /Add to cart/ })).toBeNull();
     const planCard = await screen.findByRole('article', { name: 'Pro plan' });
