@@ -170,15 +170,17 @@ describe('PricingPage', () => {
     expect(screen.queryByText(/From the next period/)).not.toBeInTheDocument();
   });
 
+  /** A downgrade to Plan 40 waiting for the next period. */
+  const waitingDowngrade = {
+    nextPlanId: 'plan_40',
+    nextPlanName: 'Plan 40',
+    nextValidityPeriodId: 'validity_periods.month' as const,
+    renewalAmount: 99_000,
+  };
+
   it('offers to keep the current plan while a change waits, and takes the change back', async () => {
     signIn();
-    const waiting = {
-      nextPlanId: 'plan_40',
-      nextPlanName: 'Plan 40',
-      nextValidityPeriodId: 'validity_periods.month' as const,
-      renewalAmount: 99_000,
-    };
-    const api = fakePricingApi({ subscription: subscriptionFixture(waiting) });
+    const api = fakePricingApi({ subscription: subscriptionFixture(waitingDowngrade) });
     renderPricing(api);
     expect(within(await card('Plan 40')).getByRole('button', { name: 'Starts next period' })).toBeDisabled();
     await userEvent.click(
@@ -196,13 +198,7 @@ describe('PricingPage', () => {
 
   it('says which waiting change another one takes the place of', async () => {
     signIn();
-    const waiting = {
-      nextPlanId: 'plan_40',
-      nextPlanName: 'Plan 40',
-      nextValidityPeriodId: 'validity_periods.month' as const,
-      renewalAmount: 99_000,
-    };
-    const api = fakePricingApi({ subscription: subscriptionFixture(waiting) });
+    const api = fakePricingApi({ subscription: subscriptionFixture(waitingDowngrade) });
     renderPricing(api);
     await userEvent.click(within(await card('Plan 10')).getByRole('button', { name: 'Downgrade' }));
     expect(
