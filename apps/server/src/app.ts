@@ -34,6 +34,7 @@ import { siteRoutes } from './modules/pages/site.routes.ts';
 import { passportsRoutes } from './modules/passports/passports.routes.ts';
 import { paymentWebhookRoutes } from './modules/payments/payments.routes.ts';
 import { openApiDocument } from './modules/removal/openapi.ts';
+import { sendPublicApiError } from './modules/removal/public-api-errors.ts';
 import { executeRoutes, publicApiRoutes } from './modules/removal/removal.routes.ts';
 import { registerStoreScope, storeRoutes } from './modules/store/store.routes.ts';
 import type { ResolvedStore } from './modules/store/store.service.ts';
@@ -92,6 +93,9 @@ function paymentFormOrigins(config: Config): string[] {
     ...(stripe ? ['https://checkout.stripe.com', new URL(stripe.apiUrl).origin] : []),
   ];
 }
+
+/** Where the public API answers: its own base, and where remove.bg's clients look for it. */
+const publicApiPrefixes = ['/api/v1', '/api/v1.0', '/v1.0'];
 
 export async function buildApp({
   config,
@@ -220,7 +224,15 @@ export async function buildApp({
       }
     },
   });
-  registerErrorHandling(app, { bodyLimit: config.bodyLimitBytes, fallback: serveIndex });
+  registerErrorHandling(app, {
+    bodyLimit: config.bodyLimitBytes,
+    fallback: serveIndex,
+    // A mistyped path of the public API is remove.bg's not_found, a wrong verb its method_not_allowed.
+    senderOf: (path) =>
+      publicApiPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
+        ? sendPublicApiError
+        : null,
+  });
 
   /**
    * A blog post's address (SPEC §2.1 news-posts-detail): an old slug name or id, a missing slug
@@ -360,7 +372,7 @@ export async function buildApp({
   });
   app.get('/api/openapi.json', async (request) => openApiDocument(siteOriginOf(request, config.siteOrigins)));
   // The public API, also where remove.bg's clients look for it: a base URL ending in /v1.0.
-  for (const prefix of ['/api/v1', '/api/v1.0', '/v1.0']) {
+  for (const prefix of publicApiPrefixes) {
     await app.register(
       async (scope) => {
         // Developers call the public API from their own pages with a key, never a cookie: any origin

@@ -30,5 +30,8 @@ export function sendPublicApiError(
   };
   const body: PublicApiErrorBody = { errors: [item], requestId: request.id };
   if (headers) reply.headers(headers);
+  // Any page may call this API (its CORS scope allows every origin): so may it read its errors,
+  // also those of the router, answered outside that scope.
+  reply.header('access-control-allow-origin', '*');
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }

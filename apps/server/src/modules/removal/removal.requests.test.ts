@@ -206,6 +206,45 @@ describe('removal requests', () => {
     }
   });
 
+  it("answers a mistyped path of the public API with remove.bg's not_found, and a wrong verb with method_not_allowed", async () => {
+    for (const prefix of ['/api/v1', '/api/v1.0', '/v1.0']) {
+      for (const [method, url] of [
+        ['GET', `${prefix}/accounts`],
+        ['POST', `${prefix}/remove-bg`],
+      ] as const) {
+        const missing = await t.app.inject({
+          method,
+          url,
+          remoteAddress: '198.51.100.30',
+          headers: { origin: 'https://developer.example', 'accept-language': 'ru' },
+        });
+        expect(missing.statusCode, url).toBe(404);
+        expect(missing.headers['access-control-allow-origin']).toBe('*');
+        expect(missing.json().errors[0]).toMatchObject({ status: '404', code: 'not_found' });
+      }
+      const verb = await t.app.inject({
+        method: 'GET',
+        url: `${prefix}/removebg`,
+        remoteAddress: '198.51.100.30',
+        headers: { origin: 'https://developer.example' },
+      });
+      expect(verb.statusCode).toBe(405);
+      expect(verb.headers.allow).toBe('POST');
+      expect(verb.headers['access-control-allow-origin']).toBe('*');
+      expect(verb.json().errors[0]).toMatchObject({
+        code: 'method_not_allowed',
+        detail: 'The method GET is not supported here.',
+      });
+    }
+    // The store API keeps its own shape: an unknown path is a JSON 404 there too, not a 405.
+    const store = await t.app.inject({
+      method: 'POST',
+      url: '/api/stores/no-such-call',
+      remoteAddress: '198.51.100.30',
+    });
+    expect(store.statusCode).toBe(404);
+  });
+
   describe('sizes without a key on the public API', () => {
     it('names a wrong size (104) before asking for a key', async () => {
       const response = await post(

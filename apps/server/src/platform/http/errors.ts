@@ -136,7 +136,7 @@ function toDomainError(error: FastifyError, bodyLimit: number, language: Languag
   return new DomainError('INTERNAL_ERROR');
 }
 
-type ErrorSender = (request: FastifyRequest, reply: FastifyReply, error: DomainError) => FastifyReply;
+export type ErrorSender = (request: FastifyRequest, reply: FastifyReply, error: DomainError) => FastifyReply;
 
 /**
  * An error handler: logs what was refused (and, loudly, what failed unexpectedly), maps it to a
@@ -168,6 +168,11 @@ export function registerErrorHandling(
   options: {
     bodyLimit: number;
     fallback?: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+    /**
+     * The sender of a path's 404 and 405 where an API answers errors in a shape of its own (the
+     * public API's remove.bg shape); sendError elsewhere.
+     */
+    senderOf?: (path: string) => ErrorSender | null;
   },
 ): void {
   const knownRoutes = FindMyWay();
@@ -189,9 +194,13 @@ export function registerErrorHandling(
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const allowed = httpMethods.filter((method) => knownRoutes.find(method, path) !== null);
+    const send = options.senderOf?.(path) ?? sendError;
+    // A CORS preflight's catch-all (OPTIONS /prefix/*) makes no path known.
+    const allowed = httpMethods.filter(
+      (method) => method !== 'OPTIONS' && knownRoutes.find(method, path) !== null,
+    );
     if (allowed.length > 0) {
-      return sendError(
+      return send(
         request,
         reply,
         new DomainError('METHOD_NOT_ALLOWED', {
@@ -200,10 +209,10 @@ export function registerErrorHandling(
         }),
       );
     }
-    const isApi = path === '/api' || path.startsWith('/api/');
+    const isApi = path === '/api' || path.startsWith('/api/') || send !== sendError;
     if (!isApi && options.fallback && (request.method === 'GET' || request.method === 'HEAD')) {
       return options.fallback(request, reply);
     }
-    return sendError(request, reply, new DomainError('NOT_FOUND'));
+    return send(request, reply, new DomainError('NOT_FOUND'));
   });
 }
