@@ -171,7 +171,7 @@ export const publicRemoveBgFieldsSchema = z.object({
   type_level: text('none, 1, 2 or latest. none leaves X-Type out. Default 1.'),
   format: text(
     'png, jpg, webp, avif, zip (color.jpg plus alpha.png) or auto (png with transparency, jpg when opaque). ' +
-      'Default png; jpg has no transparency and lies on bg_color or white.',
+      'Default auto, as remove.bg’s; jpg has no transparency and lies on bg_color or white.',
   ),
   roi: text(
     'Region of interest "x1 y1 x2 y2" in px or % of the photo: only what lies inside can be the subject. ' +

@@ -112,7 +112,7 @@ export function openApiDocument(serverUrl: string) {
                   schema: { type: 'string' },
                 },
                 [removalHeaders.cost]: header(
-                  'The same figure as X-Credits-Charged, under the name the web screen reads (SPEC §7.2).',
+                  'The same figure as X-Credits-Charged, under the name the site’s own remove-background screen reads.',
                 ),
                 [removalHeaders.sizeLimit]: {
                   description:

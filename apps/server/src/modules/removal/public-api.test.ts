@@ -117,14 +117,23 @@ describe('the public API speaks remove.bg v1.0', () => {
       },
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(asked[0]).toEqual({ ...parseRemovalOptions({ size: 'preview' }), bg_image: null });
+    expect(asked[0]).toEqual({ ...parseRemovalOptions({ size: 'preview', format: 'auto' }), bg_image: null });
   });
 
-  it("gives a free preview when no size is named, as remove.bg's default", async () => {
+  it("gives a free preview in the format that suits it when none is named, as remove.bg's defaults", async () => {
     asked.length = 0;
     const response = await removebg(multipart([['image_file', png]]));
     expect([response.statusCode, response.headers['x-credits-charged']]).toEqual([200, '0']);
     expect(asked[0]?.size).toBe('preview');
+    // auto: png with transparency, jpg when a bg_color makes it opaque; a named format is kept.
+    expect(asked[0]?.format).toBe('auto');
+    await removebg(
+      multipart([
+        ['image_file', png],
+        ['format', 'png'],
+      ]),
+    );
+    expect(asked[1]?.format).toBe('png');
   });
 
   it('answers JSON for Accept: application/json, an image for image/* and for no preference', async () => {

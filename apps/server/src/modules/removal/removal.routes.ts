@@ -249,6 +249,8 @@ export async function publicApiRoutes(
       fields.output_format = 'json';
     // remove.bg's documented default: a client that names no size gets a free preview, not a charge.
     if ((fields.size ?? '') === '') fields.size = 'preview';
+    // And its format: png where the result has transparency, jpg where it is opaque (a bg_color).
+    if ((fields.format ?? '') === '') fields.format = 'auto';
     // Without a key only previews (SPEC §6): the service asks a full size for the key (101).
     const who = { user: request.user ?? null, apiKeyId: request.apiKeyId, credential: 'apiKey' as const };
     const outcome = await options.removal.execute(toRemovalRequest(request, input, who));
