@@ -19,7 +19,7 @@ const en: Messages = {
   NOT_FOUND: 'Not found.',
   STORE_NOT_FOUND: 'The store "{storeId}" does not exist.',
   METHOD_NOT_ALLOWED: 'The method {method} is not supported here.',
-  PAYLOAD_TOO_LARGE: 'The request is too large: at most {limit} bytes are accepted.',
+  PAYLOAD_TOO_LARGE: 'The request is too large: at most {bytes} is accepted.',
   INSUFFICIENT_BALANCE: 'Not enough litres on your balance.',
   ACTION_FAILED: 'The image could not be processed.',
   RATE_LIMITED: 'Too many requests. Try again in {wait}.',
@@ -43,7 +43,7 @@ const en: Messages = {
   core_object_not_set: 'The object is not set.',
   MALFORMED_FORM: 'The form cannot be read: it is not valid multipart/form-data.',
   FORM_TOO_MANY_PARTS: 'The form has too many parts: at most {fields} fields and {files} files are accepted.',
-  FORM_FIELD_TOO_LARGE: 'The form field {field} is too long: at most {limit} bytes are accepted.',
+  FORM_FIELD_TOO_LARGE: 'The form field {field} is too long: at most {bytes} is accepted.',
   API_KEY_LIMIT: 'You already have {limit} API keys: revoke one before issuing another.',
   OUT_OF_STOCK: 'Out of stock.',
   PAYMENT_OPTION_UNAVAILABLE: 'Unable to pay, choose another payment method!',
@@ -93,7 +93,7 @@ const ru: Messages = {
   NOT_FOUND: 'Не найдено.',
   STORE_NOT_FOUND: 'Магазин «{storeId}» не существует.',
   METHOD_NOT_ALLOWED: 'Метод {method} здесь не поддерживается.',
-  PAYLOAD_TOO_LARGE: 'Слишком большой запрос: принимается не более {limit} байт.',
+  PAYLOAD_TOO_LARGE: 'Слишком большой запрос: принимается не более {bytes}.',
   INSUFFICIENT_BALANCE: 'На балансе недостаточно литров.',
   ACTION_FAILED: 'Не удалось обработать изображение.',
   RATE_LIMITED: 'Слишком много запросов. Повторите через {wait}.',
@@ -117,7 +117,7 @@ const ru: Messages = {
   core_object_not_set: 'Объект не задан.',
   MALFORMED_FORM: 'Не удалось прочитать форму: это не корректный multipart/form-data.',
   FORM_TOO_MANY_PARTS: 'В форме слишком много частей: принимается не более {fields} полей и {files} файлов.',
-  FORM_FIELD_TOO_LARGE: 'Поле формы {field} слишком длинное: принимается не более {limit} байт.',
+  FORM_FIELD_TOO_LARGE: 'Поле формы {field} слишком длинное: принимается не более {bytes}.',
   API_KEY_LIMIT: 'У вас уже {limit} API-ключей: отзовите один, чтобы выпустить новый.',
   OUT_OF_STOCK: 'Нет в наличии.',
   PAYMENT_OPTION_UNAVAILABLE: 'Невозможно оплатить, выберите другой способ оплаты!',
@@ -160,7 +160,7 @@ const catalogue: Record<Language, Messages> = { en, ru };
 
 /**
  * The message of an error code in the given language, with {placeholders} filled in. A `seconds`
- * parameter also gives {wait}: the same time as people say it.
+ * parameter also gives {wait}: the same time as people say it; a `limit` in bytes gives {bytes}.
  */
 export function errorMessage(
   code: ErrorCode,
@@ -168,8 +168,11 @@ export function errorMessage(
   params: Record<string, string | number> = {},
 ): string {
   const template = catalogue[language][code];
-  const values =
-    typeof params.seconds === 'number' ? { wait: waitText(params.seconds, language), ...params } : params;
+  const values: Record<string, string | number> = {
+    ...(typeof params.seconds === 'number' && { wait: waitText(params.seconds, language) }),
+    ...(typeof params.limit === 'number' && { bytes: bytesText(params.limit, language) }),
+    ...params,
+  };
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
 }
 
@@ -184,6 +187,19 @@ export function waitText(seconds: number, language: Language): string {
   if (seconds < 120) return `${Math.max(1, Math.ceil(seconds))} ${units.s}`;
   if (seconds < 7_200) return `${Math.ceil(seconds / 60)} ${units.min}`;
   return `${Math.ceil(seconds / 3_600)} ${units.h}`;
+}
+
+const byteUnits: Record<Language, { b: string; kb: string; mb: string }> = {
+  en: { b: 'bytes', kb: 'KB', mb: 'MB' },
+  ru: { b: 'байт', kb: 'КБ', mb: 'МБ' },
+};
+
+/** A size in bytes as people say it: whole megabytes or kilobytes where it is one, else bytes. */
+export function bytesText(bytes: number, language: Language): string {
+  const units = byteUnits[language];
+  if (bytes >= 1 << 20 && bytes % (1 << 20) === 0) return `${bytes / (1 << 20)} ${units.mb}`;
+  if (bytes >= 1 << 10 && bytes % (1 << 10) === 0) return `${bytes / (1 << 10)} ${units.kb}`;
+  return `${bytes} ${units.b}`;
 }
 
 export const messageCatalogues = catalogue;
@@ -233,7 +249,7 @@ const actionCatalogue: Record<Language, Record<number, string>> = {
     108: 'No image: send a file, base64 or a URL.',
     109: 'The image is empty.',
     110: 'Wrong channels value: use rgba or alpha.',
-    111: 'Invalid background colour: {value}',
+    111: 'Invalid background colour: {value}. Use a CSS colour name (red) or a hex code (81d4fa).',
     112: 'Wrong output format: use png, jpg, webp, avif or zip (and image or json).',
     113: 'Invalid image: only JPG, PNG, WEBP and AVIF pictures can be processed.',
     114: 'Invalid background image: only JPG, PNG, WEBP and AVIF up to 32 MB.',
@@ -258,7 +274,7 @@ const actionCatalogue: Record<Language, Record<number, string>> = {
     108: 'Нет изображения: передайте файл, base64 или URL.',
     109: 'Изображение пустое.',
     110: 'Неверное значение каналов: rgba или alpha.',
-    111: 'Неверный цвет фона: {value}',
+    111: 'Неверный цвет фона: {value}. Укажите название цвета CSS (red) или HEX-код (81d4fa).',
     112: 'Неверный формат результата: png, jpg, webp, avif или zip (и image или json).',
     113: 'Неверное изображение: обрабатываются только JPG, PNG, WEBP и AVIF.',
     114: 'Неверное фоновое изображение: только JPG, PNG, WEBP и AVIF до 32 МБ.',

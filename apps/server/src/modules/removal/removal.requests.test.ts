@@ -126,7 +126,7 @@ describe('removal requests', () => {
       expect(huge.statusCode).toBe(400);
       expect(errorOf(huge)).toMatchObject({
         code: 'FORM_FIELD_TOO_LARGE',
-        message: 'The form field notes is too long: at most 65536 bytes are accepted.',
+        message: 'The form field notes is too long: at most 64 KB is accepted.',
       });
       const longSize = await post(
         execute,
@@ -139,7 +139,7 @@ describe('removal requests', () => {
       );
       expect(longSize.json()).toMatchObject({
         code: 'FORM_FIELD_TOO_LARGE',
-        message: 'Поле формы size слишком длинное: принимается не более 65536 байт.',
+        message: 'Поле формы size слишком длинное: принимается не более 64 КБ.',
       });
     });
 
@@ -201,7 +201,7 @@ describe('removal requests', () => {
       expect(response.statusCode, url).toBe(tooLarge(url));
       expect(errorOf(response), url).toMatchObject({
         code: 'PAYLOAD_TOO_LARGE',
-        message: 'The request is too large: at most 50331648 bytes are accepted.',
+        message: 'The request is too large: at most 48 MB is accepted.',
       });
     }
   });

@@ -215,7 +215,9 @@ describe.each(testDatabases)('the removal service on %s', (kind) => {
       { image_file: photo, size: 'preview', bg_color: 'nope' },
       { 'x-locale-id': 'ru' },
     );
-    expect(ru.json().message).toBe('Неверный цвет фона: nope');
+    expect(ru.json().message).toBe(
+      'Неверный цвет фона: nope. Укажите название цвета CSS (red) или HEX-код (81d4fa).',
+    );
   });
 
   it('says why a JPG, PNG or WEBP is refused: too many megapixels, or a damaged file', async () => {

@@ -42,7 +42,7 @@ describe('the one error model', () => {
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({
       code: 'PAYLOAD_TOO_LARGE',
-      message: expect.stringContaining('1024'),
+      message: 'The request is too large: at most 1 KB is accepted.',
     });
   });
 
