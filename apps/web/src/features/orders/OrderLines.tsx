@@ -51,8 +51,15 @@ export function OrderLines({ order }: { order: Order }) {
                 <td className="hidden px-3 py-4 text-right align-top text-slate-600 sm:table-cell">
                   {shown.quantity}
                 </td>
-                <td className="py-4 text-right align-top font-semibold whitespace-nowrap text-slate-900">
-                  {money(item.amount)}
+                <td className="py-4 text-right align-top whitespace-nowrap">
+                  {/* A discount took part of the line: what it was before, crossed out, as in the cart. */}
+                  {shown.price * shown.quantity > item.amount && (
+                    <span className="block text-xs text-slate-400">
+                      <span className="sr-only">{t('orders.detail.beforeDiscount')}: </span>
+                      <s>{money(shown.price * shown.quantity)}</s>
+                    </span>
+                  )}
+                  <span className="font-semibold text-slate-900">{money(item.amount)}</span>
                 </td>
               </tr>
             ))}

@@ -96,6 +96,35 @@ describe('OrderPage', () => {
     expect(row).not.toHaveTextContent('1000 ×');
   });
 
+  it('shows a discounted line at what it cost, its list amount crossed out, and totals that add up', async () => {
+    const halfOff = orderFixture({
+      number: 14,
+      productItems: [
+        orderItemFixture({
+          id: 'box',
+          name: 'Folding light box',
+          quantity: 2,
+          price: 690_000,
+          amount: 690_000,
+          litres: null,
+        }),
+      ],
+      amount: 690_000,
+      amountWithoutDiscount: 1_380_000,
+      discountAmount: 690_000,
+      vatAmount: 124_426,
+    });
+    signIn();
+    mockOrders({ orders: [halfOff] });
+    openAt('/en/user/orders/order-14');
+    const lines = await screen.findByRole('region', { name: 'Products' });
+    const amount = within(lines).getAllByRole('row')[1]!.lastElementChild as HTMLElement;
+    expect(amount).toHaveTextContent(`Before the discount: ${rub(13_800)}${rub(6900)}`);
+    expect(lines).toHaveTextContent(`Subtotal${rub(13_800)}`);
+    expect(lines).toHaveTextContent(`Discount−${rub(6900)}`);
+    expect(lines).toHaveTextContent(`Total${rub(6900)}`);
+  });
+
   it('cancels from the detail and shows the refetched order', async () => {
     signIn();
     const api = mockOrders({ orders: [withDelivery] });

@@ -111,12 +111,29 @@ export function sampleInvoice(
   });
 }
 
-/** Recomputes totals from the top-level lines (a set's products are priced in the set), so overriding `lines` keeps the document consistent. */
+/**
+ * Recomputes totals from the top-level lines (a set's products are priced in the set), so overriding
+ * `lines` keeps the document consistent. A discount is taken from the first line, as checkout takes
+ * an order's discount into its lines: that line keeps its list amount beside it.
+ */
 export function withTotals(doc: InvoiceDocument, discountMinor = doc.totals.discountMinor): InvoiceDocument {
-  const gross = doc.lines.reduce((sum, l) => sum + (l.indent ? 0 : l.amountMinor), 0);
-  const vatMinor = doc.lines.reduce((sum, l) => sum + (l.indent ? 0 : l.vatMinor), 0);
+  const first = doc.lines.findIndex((line) => !line.indent);
+  const lines = doc.lines.map((line, index) => {
+    if (index !== first || discountMinor === 0) return line;
+    const amountMinor = line.amountMinor - discountMinor;
+    const rate = line.vatRatePercent;
+    return {
+      ...line,
+      listAmountMinor: line.amountMinor,
+      amountMinor,
+      vatMinor: rate === null ? 0 : Math.round((amountMinor * rate) / (100 + rate)),
+    };
+  });
+  const totalMinor = lines.reduce((sum, l) => sum + (l.indent ? 0 : l.amountMinor), 0);
+  const vatMinor = lines.reduce((sum, l) => sum + (l.indent ? 0 : l.vatMinor), 0);
   return {
     ...doc,
-    totals: { withoutVatMinor: gross - vatMinor, vatMinor, discountMinor, totalMinor: gross - discountMinor },
+    lines,
+    totals: { withoutVatMinor: totalMinor - vatMinor, vatMinor, discountMinor, totalMinor },
   };
 }

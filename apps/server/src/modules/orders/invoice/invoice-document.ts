@@ -35,12 +35,16 @@ export interface InvoiceLine {
   unitPriceMinor: number;
   /** null when the seller is not a VAT payer for this line. */
   vatRatePercent: number | null;
+  /** What the line costs, after the order's discount took its part (what the totals add up). */
   amountMinor: number;
   vatMinor: number;
+  /** The line at its list price (price × quantity) where a discount took part of it. */
+  listAmountMinor?: number;
   /** A product printed inside a set: shown under the set's line, shifted right. */
   indent?: boolean;
 }
 
+/** The lines' sums: `totalMinor` is what the lines add up to, after `discountMinor` was taken. */
 export interface InvoiceTotals {
   withoutVatMinor: number;
   vatMinor: number;

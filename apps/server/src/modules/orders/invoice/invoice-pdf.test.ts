@@ -56,7 +56,11 @@ describe('renderInvoicePdf', () => {
     }
     for (const line of doc.lines) expect(text).toContain(line.name);
     expect(text).toContain('Без НДС');
-    expect(text).toContain('Итого без НДС 19 017,50 ₽');
+    // The discount lies in the first line, which says what it was before; the totals add up.
+    expect(text).toContain('Без скидки: 4 470,00 ₽');
+    expect(text).toContain('22 721,00 ₽');
+    expect(text).toContain('Итого без НДС 18 809,17 ₽');
+    expect(text).toContain('НДС 3 661,83 ₽');
     expect(text).toContain('Скидка −250,00 ₽');
     expect(text).toContain('Итого к оплате 22 471,00 ₽');
     expect(text).toContain('Способ оплаты: Банковская карта');
@@ -72,8 +76,11 @@ describe('renderInvoicePdf', () => {
       expect(text).toContain(header);
     for (const line of doc.lines) expect(text).toContain(line.name);
     expect(text).toContain('VAT not applicable');
-    expect(text).toContain('Total without VAT €19,017.50');
-    expect(text).toContain('Discount −€250.00');
+    expect(text).toContain('Before discount: €4,470.00');
+    expect(text).toContain('Total without VAT €18,809.17');
+    // The totals' labels and values come out of the PDF's text in drawing order, not row by row.
+    for (const piece of ['Before discount', 'Discount', '€22,721.00', '−€250.00'])
+      expect(text).toContain(piece);
     expect(text).toContain('Total to pay €22,471.00');
   });
 

@@ -169,12 +169,18 @@ function drawTotals(
   const { t } = wording;
   const { totals } = doc;
   const noVat = doc.lines.length > 0 && doc.lines.every((line) => line.vatRatePercent === null);
+  // The lines already hold the discount: it is shown from what they were before it, so that
+  // every figure adds up (before − discount = to pay = without VAT + VAT).
   const rows: Array<[string, string]> = [
+    ...(totals.discountMinor === 0
+      ? []
+      : ([
+          [t.totals.beforeDiscount, wording.money(totals.totalMinor + totals.discountMinor)],
+          [t.totals.discount, `−${wording.money(Math.abs(totals.discountMinor))}`],
+        ] as Array<[string, string]>)),
     [t.totals.withoutVat, wording.money(totals.withoutVatMinor)],
     [t.totals.vat, noVat ? t.vatNotApplicable : wording.money(totals.vatMinor)],
   ];
-  if (totals.discountMinor !== 0)
-    rows.push([t.totals.discount, `−${wording.money(Math.abs(totals.discountMinor))}`]);
 
   const rowHeight = 15;
   const blockHeight = rows.length * rowHeight + 40 + (doc.paymentMethod ? 20 : 0);

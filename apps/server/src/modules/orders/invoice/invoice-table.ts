@@ -126,7 +126,12 @@ function lineCells(line: InvoiceLine, no: string, wording: InvoiceWording): Cell
     unit: [{ text: line.unit, style: body }],
     price: [{ text: wording.money(line.unitPriceMinor), style: body }],
     vat,
-    amount: [{ text: wording.money(line.amountMinor), style: { ...body, font: 'bold' } }],
+    amount: [
+      { text: wording.money(line.amountMinor), style: { ...body, font: 'bold' } },
+      ...(line.listAmountMinor === undefined
+        ? []
+        : [{ text: `${t.totals.beforeDiscount}: ${wording.money(line.listAmountMinor)}`, style: note }]),
+    ],
   };
 }
 

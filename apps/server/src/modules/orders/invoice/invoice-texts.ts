@@ -21,7 +21,7 @@ interface InvoiceTexts {
     amount: string;
   };
   vatNotApplicable: string;
-  totals: { withoutVat: string; vat: string; discount: string; toPay: string };
+  totals: { beforeDiscount: string; withoutVat: string; vat: string; discount: string; toPay: string };
   paymentMethod: string;
   paidOn: (date: string) => string;
   paid: string;
@@ -53,7 +53,13 @@ const texts: Record<InvoiceLanguage, InvoiceTexts> = {
       amount: 'Amount',
     },
     vatNotApplicable: 'VAT not applicable',
-    totals: { withoutVat: 'Total without VAT', vat: 'VAT', discount: 'Discount', toPay: 'Total to pay' },
+    totals: {
+      beforeDiscount: 'Before discount',
+      withoutVat: 'Total without VAT',
+      vat: 'VAT',
+      discount: 'Discount',
+      toPay: 'Total to pay',
+    },
     paymentMethod: 'Payment method',
     paidOn: (date) => `Paid on ${date}`,
     paid: 'Paid',
@@ -83,7 +89,13 @@ const texts: Record<InvoiceLanguage, InvoiceTexts> = {
       amount: 'Сумма',
     },
     vatNotApplicable: 'Без НДС',
-    totals: { withoutVat: 'Итого без НДС', vat: 'НДС', discount: 'Скидка', toPay: 'Итого к оплате' },
+    totals: {
+      beforeDiscount: 'Без скидки',
+      withoutVat: 'Итого без НДС',
+      vat: 'НДС',
+      discount: 'Скидка',
+      toPay: 'Итого к оплате',
+    },
     paymentMethod: 'Способ оплаты',
     paidOn: (date) => `Оплачен ${date}`,
     paid: 'Оплачен',

@@ -125,6 +125,28 @@ describe('invoice line of a personal-account top-up', () => {
   });
 });
 
+describe('invoice line of a discounted product', () => {
+  it('keeps the amount the order charged and says what it was before the discount', async () => {
+    const halfOff = {
+      ...kit(''),
+      productId: 'light-box',
+      name: { en: 'Folding light box' },
+      quantity: 2,
+      unitPriceMinor: 690_000,
+      amountMinor: 690_000,
+      vatMinor: 124_426,
+      setPrintOption: null,
+    } as unknown as OrderItemRow;
+    const doc = await invoicesFor(halfOff).document('u1', 'o1', 'en');
+    expect(doc.lines).toEqual([
+      expect.objectContaining({ unitPriceMinor: 690_000, amountMinor: 690_000, listAmountMinor: 1_380_000 }),
+    ]);
+    // A line nothing was taken from says nothing of it.
+    const whole = await invoicesFor(kit('')).document('u1', 'o1', 'en');
+    expect(whole.lines[0]).not.toHaveProperty('listAmountMinor');
+  });
+});
+
 describe('allocate', () => {
   it.each([
     [100, [1, 1, 1], [33, 33, 34]],

@@ -105,6 +105,10 @@ export function createInvoiceService(deps: {
           vatRatePercent: item.vatRatePercent,
           amountMinor: item.amountMinor,
           vatMinor: item.vatMinor,
+          // A discount took part of it: the line says what it was before, as the totals do.
+          ...(shown.price * shown.quantity > item.amountMinor && {
+            listAmountMinor: shown.price * shown.quantity,
+          }),
         };
         const contents =
           item.setPrintOption && item.productId
