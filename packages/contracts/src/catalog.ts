@@ -48,8 +48,8 @@ export const tradeOfferWhereSchema = z.strictObject({
   typeId: z.union([z.enum(productTypeIds), z.array(z.enum(productTypeIds)).min(1)]).optional(),
 });
 
-/** The database keeps amounts and counts as 32-bit integers. */
-const maxInt32 = 2_147_483_647;
+/** The largest count or amount the API takes: the database keeps them as 32-bit integers. */
+export const maxInt32 = 2_147_483_647;
 
 /**
  * The list filter of SPEC §7.7 as this list reads it: `where` and `order` name only what a trade

@@ -64,6 +64,8 @@ export function conditionsFrom(
   }
   const words = narrowing.search === undefined ? [] : searchWordsOf(narrowing.search);
   if (words.length > 0) conditions.searchWords = words;
+  // A search of signs alone ('%', '—') names no word any product has: it finds nothing, not all.
+  else if (narrowing.search?.trim()) return null;
   if (narrowing.features) conditions.features = narrowing.features;
   return conditions;
 }

@@ -128,8 +128,10 @@ describe.each(testDatabases)('catalogue on %s', (kind) => {
     expect(await slugs({ search: 'turnt' })).toEqual(['turntable']);
     expect(await slugs({ search: 'gift card' })).toEqual(['gift-card-100', 'gift-card-money']);
     expect(await slugs({ search: 'nothing-like-this' })).toEqual([]);
-    // Quotes and operators are only text.
-    expect(await slugs({ search: "' & | ! :* (" })).toEqual(firstPage);
+    // Quotes, operators and wildcards are only text, and no product has words of signs alone.
+    expect(await slugs({ search: "' & | ! :* (" })).toEqual([]);
+    expect(await slugs({ search: '%' })).toEqual([]);
+    expect(await slugs({ search: '  ' })).toEqual(firstPage);
   });
 
   it('filters by group (id or slug, with subgroups), type, price range and features', async () => {

@@ -27,6 +27,8 @@ describe('the catalogue URL → the list request', () => {
     ['priceFrom=10.5&priceTo=200', {}, { filter: firstPage, priceFrom: 1050, priceTo: 20000 }],
     ['priceFrom=0', {}, { filter: firstPage, priceFrom: 0 }],
     ['priceTo=1500', { currency: 'JPY' }, { filter: firstPage, priceTo: 1500 }],
+    // A price past what the API counts is asked as the most it counts: nothing costs more.
+    ['priceFrom=99999999', {}, { filter: firstPage, priceFrom: 2_147_483_647 }],
   ])('?%s %o', (search, options, request) => {
     const parsed = parseCatalogQuery(new URLSearchParams(search));
     if (!parsed.ok) throw new Error(`not read: ${parsed.error}`);

@@ -7,6 +7,7 @@ import {
   type ListSort,
   listQueryToFilter,
   listQueryToSearch,
+  maxInt32,
   parseListQuery,
   tradeOfferOrderProperties,
 } from '@cutout/contracts';
@@ -135,5 +136,6 @@ function readPrice(text: string | null): number | undefined | null {
 export function toMinorUnits(amount: number | undefined, currency: string): number | undefined {
   if (amount === undefined) return undefined;
   const digits = isCurrencyCode(currency) ? currencyMinorUnits[currency] : 2;
-  return Math.round(amount * 10 ** digits);
+  // No price is higher than the API counts: a bound above it finds what a bound at it does.
+  return Math.min(Math.round(amount * 10 ** digits), maxInt32);
 }
