@@ -116,10 +116,16 @@ describe('personal account page', () => {
     const user = userEvent.setup();
     renderApp('/en/user/personal-account');
     const card = await screen.findByRole('region', { name: 'Top up' });
-    await user.type(within(card).getByLabelText('Amount, ₽'), '12.5');
-    await user.click(within(card).getByRole('button', { name: 'Top up' }));
-    expect(within(card).getByText('Enter a whole amount from 1 to 1,000,000.')).toBeInTheDocument();
+    const field = within(card).getByLabelText('Amount, ₽');
+    // Neither a fraction nor what only a programmer reads as a number ("1e3" is 1000 to Number).
+    for (const typed of ['12.5', '1e3', '0x10']) {
+      await user.clear(field);
+      await user.type(field, typed);
+      await user.click(within(card).getByRole('button', { name: 'Top up' }));
+      expect(within(card).getByText('Enter a whole amount from 1 to 1,000,000.')).toBeInTheDocument();
+    }
     expect(api.callsTo('/shoppingCarts/rechargePersonalAccount')).toHaveLength(0);
+    await user.clear(field);
 
     // A top-up is never paid from the account it fills: that way is not offered.
     expect(within(card).getAllByRole('radio')).toHaveLength(2);

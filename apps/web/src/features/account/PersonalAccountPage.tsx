@@ -166,8 +166,10 @@ function RechargeCard({ currency }: { currency: string }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const units = Number(amount.replace(/\s/g, '').replace(',', '.'));
-    if (!amount.trim() || !Number.isInteger(units) || units < 1 || units > 1_000_000) {
+    // Whole units in plain digits ("1 500"): not "1e3", "0x10" or "12.5", which Number would take.
+    const typed = parseAmount(amount, currency);
+    const units = typed === null ? Number.NaN : typed / 10 ** digits;
+    if (!Number.isInteger(units) || units < 1 || units > 1_000_000) {
       setFieldError(t('personalAccount.recharge.amountInvalid'));
       return;
     }

@@ -214,6 +214,9 @@ describe('the bonus points of the cart', () => {
     const en = i18n.getFixedT('en');
     expect(en('cart.bonus.balance', { count: 1 })).toBe('Balance: 1 point');
     expect(en('cart.summary.earn', { count: 2 })).toBe('You will earn 2 points');
+    // Thousands are grouped as each language groups them.
+    expect(en('cart.summary.earn', { count: 10_350 })).toBe('You will earn 10,350 points');
+    expect(ru('cart.bonus.balance', { count: 10_350 }).replace(/\s/g, ' ')).toBe('Баланс: 10 350 баллов');
   });
 });
 
