@@ -281,6 +281,16 @@ describe('CartPage', () => {
     const choice = await screen.findByRole('radio', { name: /Personal account/ });
     await waitFor(() => expect(choice.closest('label')).toHaveTextContent('Balance: $1,250.50.'));
 
+    // Less on the account than the cart comes to: said before the order is placed.
+    cleanup();
+    renderCart(fakeCartApi({ personalAccountMinor: 32_000, personalAccountCurrency: 'RUB' }));
+    const short = await screen.findByRole('radio', { name: /Personal account/ });
+    await waitFor(() =>
+      expect(short.closest('label')).toHaveTextContent(
+        'Balance: ₽320.00. Not enough for this order: ₽1,180.00 short.',
+      ),
+    );
+
     const withoutAccount = fakeCartApi();
     cleanup();
     renderCart(withoutAccount);

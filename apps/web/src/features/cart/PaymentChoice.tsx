@@ -37,7 +37,10 @@ export function PaymentChoice({
   const descriptionOf = (option: { providerId: string; description?: string | null }) => {
     if (option.providerId !== personalAccountProviderId || !account.data) return option.description;
     const { amountMinor, currency } = account.data.balance;
-    const balance = t('cart.payment.balance', { amount: formatAmount(amountMinor, currency) });
+    let balance = t('cart.payment.balance', { amount: formatAmount(amountMinor, currency) });
+    // Said before the order is placed, not only refused after (INSUFFICIENT_FUNDS).
+    if (currency === cart.currency && amountMinor < cart.amount)
+      balance += ` ${t('cart.payment.short', { amount: formatAmount(cart.amount - amountMinor, currency) })}`;
     return option.description ? `${option.description} ${balance}` : balance;
   };
   return (

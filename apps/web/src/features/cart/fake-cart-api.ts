@@ -239,6 +239,8 @@ export function fakeCartApi(
     orders?: Order[];
     /** The personal account's balance in minor units: offered as a way to pay when given. */
     personalAccountMinor?: number;
+    /** The currency the personal account answers in (default USD). */
+    personalAccountCurrency?: string;
   } = {},
 ) {
   let items = options.items ?? [cartItemFixture()];
@@ -326,7 +328,10 @@ export function fakeCartApi(
       case '/personalAccount/fetchPersonalAccount':
         record('personalAccount');
         return jsonResponse({
-          balance: { amountMinor: options.personalAccountMinor ?? 0, currency: 'USD' },
+          balance: {
+            amountMinor: options.personalAccountMinor ?? 0,
+            currency: options.personalAccountCurrency ?? 'USD',
+          },
           entries: [],
         });
       case '/shoppingCarts/deliveryOptions/fetchDeliveryOptionList':

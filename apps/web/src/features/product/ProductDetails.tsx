@@ -146,6 +146,16 @@ export function ProductDetails({ offer, name }: { offer: ProductTradeOffer; name
                 </output>
               </p>
             )}
+            {/* A store that does not count stock takes more than it has, as an order to fill later. */}
+            {!countsStock &&
+              availableQuantity !== null &&
+              availableQuantity > 0 &&
+              quantity > availableQuantity && (
+                <p className="flex w-full items-start gap-1.5 text-sm font-medium text-amber-700">
+                  <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                  {t('product.partlyOnOrder', { count: quantity - availableQuantity })}
+                </p>
+              )}
           </div>
         )}
 

@@ -231,10 +231,13 @@ describe('ProductPage', () => {
     mockCatalogApi(offerFixture({ availableQuantity: 8, featureItems: [] }, { useQuantityLimit: false }));
     const again = await openProduct();
     const typed = screen.getByRole('spinbutton', { name: 'Quantity' });
+    expect(screen.queryByText(/more than in stock/)).not.toBeInTheDocument();
     await again.user.clear(typed);
     await again.user.type(typed, '30');
     await again.user.tab();
     expect(typed).toHaveValue(30);
+    // What is past the stock is said to come later, not taken silently.
+    expect(screen.getByText('22 more than in stock: they ship when they come in.')).toBeInTheDocument();
   });
 
   it("says 'Available to order' where the store does not count stock and none is left, and litres in words, in both languages", async () => {
