@@ -79,6 +79,11 @@ describe('report', () => {
         'Results in out, report in r.json.\n',
     );
     expect(summaryText(report({ mode: 'local' }), { out: 'o' })).toContain('on this machine.');
+    // A run that wrote nothing names no results folder, only its report.
+    const failed = files.filter((file) => file.status === 'failed');
+    const none = report({ files: failed, totals: totalsOf(failed, 1000) });
+    expect(summaryText(none, { out: 'out', reportFile: 'r.json' })).toMatch(/\nReport in r\.json\.\n$/);
+    expect(summaryText(none, { out: 'out' })).not.toContain('Results in');
   });
 
   it('writes the report as JSON', async () => {

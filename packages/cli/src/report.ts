@@ -84,6 +84,12 @@ export function summaryText(report: RunReport, options: { out: string; reportFil
       `in ${formatDuration(totals.ms)} (${totals.imagesPerMinute} images/min); ${litres}.`,
   );
   if (notStarted > 0) lines.push(`${notStarted} not finished: run the same command again to do them.`);
-  lines.push(`Results in ${options.out}${options.reportFile ? `, report in ${options.reportFile}` : ''}.`);
+  // Where the results went, where any did: a run that wrote none names the report alone.
+  const written = totals.done + totals.skipped > 0;
+  const places = [
+    ...(written ? [`Results in ${options.out}`] : []),
+    ...(options.reportFile ? [`${written ? 'report' : 'Report'} in ${options.reportFile}`] : []),
+  ];
+  if (places.length > 0) lines.push(`${places.join(', ')}.`);
   return `${lines.join('\n')}\n`;
 }

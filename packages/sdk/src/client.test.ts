@@ -305,9 +305,23 @@ describe('errors', () => {
       status: 500,
       code: 'http_500',
       specCode: 'UNKNOWN',
-      detail: '<h1>oops</h1>',
+      detail: "The server answered 500 with a web page, not the API's JSON.",
     });
     expect(server.requests).toHaveLength(1);
+  });
+
+  it('says a 404 web page most likely means a base URL without the API path', async () => {
+    const server = await serve(() => ({
+      status: 404,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: '<!doctype html><title>Not found</title>',
+    }));
+    const error = await rejectionOf(new CutoutClient({ baseUrl: server.baseUrl }).account());
+    expect(error).toMatchObject({
+      code: 'http_404',
+      detail:
+        "The server answered 404 with a web page, not the API's JSON: does the base URL end in /api/v1 (or /v1.0)?",
+    });
   });
 
   it('never retries a 400 or a 403', async () => {

@@ -84,11 +84,17 @@ export function apiErrorOf(response: Response, body: Uint8Array): CutoutApiError
     });
   }
   const title = response.statusText || `HTTP ${response.status}`;
+  // A web page is no answer of the API: most often the base URL lacks the API's path.
+  const page = /text\/html/i.test(response.headers.get('content-type') ?? '');
+  const detail = page
+    ? `The server answered ${response.status} with a web page, not the API's JSON` +
+      (response.status === 404 ? ': does the base URL end in /api/v1 (or /v1.0)?' : '.')
+    : text.trim().slice(0, 500) || title;
   return new CutoutApiError({
     ...common,
     code: `http_${response.status}`,
     title,
-    detail: text.trim().slice(0, 500) || title,
+    detail,
     specCode: 'UNKNOWN',
   });
 }

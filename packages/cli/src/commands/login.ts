@@ -32,7 +32,9 @@ export async function loginCommand(args: { connection: ConnectionFlags }): Promi
     apiKey,
     ...(args.connection.server && { server: args.connection.server }),
   });
-  process.stdout.write(`Logged in to ${connection.server}: ${litres} litres. Key saved in ${file}.\n`);
+  process.stdout.write(
+    `Logged in to ${connection.server}: ${litres} ${litres === 1 ? 'litre' : 'litres'}. Key saved in ${file}.\n`,
+  );
   return 0;
 }
 
