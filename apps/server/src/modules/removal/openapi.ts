@@ -12,6 +12,19 @@ const schema = (zodSchema: z.ZodType) =>
 
 const header = (description: string) => ({ description, schema: { type: 'integer' } });
 
+/** The values of the fields that take a fixed set, and what an absent one means (remove.bg's). */
+const fieldChoices: Record<string, { enum: string[]; default: string }> = {
+  size: { enum: ['preview', 'small', 'regular', 'medium', 'hd', 'full', '4k', 'auto'], default: 'preview' },
+  type: { enum: ['auto', 'person', 'product', 'car', 'animal', 'graphics', 'other'], default: 'auto' },
+  type_level: { enum: ['none', '1', '2', 'latest'], default: '1' },
+  format: { enum: ['auto', 'png', 'jpg', 'webp', 'avif', 'zip'], default: 'auto' },
+  channels: { enum: ['rgba', 'alpha'], default: 'rgba' },
+  output_format: { enum: ['image', 'json'], default: 'image' },
+  crop: { enum: ['true', 'false'], default: 'false' },
+  add_shadow: { enum: ['true', 'false'], default: 'false' },
+  semitransparency: { enum: ['true', 'false'], default: 'true' },
+};
+
 const errorResponse = (description: string) => ({
   description,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
@@ -19,7 +32,17 @@ const errorResponse = (description: string) => ({
 
 /** The OpenAPI 3.1 document of the public API, built from the shared contracts. */
 export function openApiDocument(serverUrl: string) {
-  const fields = schema(publicRemoveBgFieldsSchema) as { properties: Record<string, object> };
+  const plain = schema(publicRemoveBgFieldsSchema) as { properties: Record<string, object> };
+  // The form's fields are text (multipart has no other kind); those with a fixed set of values say
+  // which, and their default, so that a client generator can offer them.
+  const fields = {
+    properties: Object.fromEntries(
+      Object.entries(plain.properties).map(([name, property]) => [
+        name,
+        { ...property, ...fieldChoices[name] },
+      ]),
+    ),
+  };
   const multipartProperties = {
     ...fields.properties,
     image_file: {
@@ -31,6 +54,7 @@ export function openApiDocument(serverUrl: string) {
   };
   // A JSON or url-encoded body carries no file parts: the images come as base64 or URLs there.
   const { image_file: _file, bg_image_file: _background, ...textProperties } = fields.properties;
+  const retryAfter = header('Seconds to wait before trying again.');
   const rateHeaders = {
     'X-RateLimit-Limit': header('Requests allowed per minute for this key (or address, without a key).'),
     'X-RateLimit-Remaining': header('Requests left in the current minute.'),
@@ -145,9 +169,17 @@ export function openApiDocument(serverUrl: string) {
                         type: 'object',
                         properties: {
                           result_b64: { type: 'string' },
-                          type: { type: 'string' },
+                          type: {
+                            type: 'string',
+                            description: 'The MIME type of result_b64, e.g. image/png.',
+                          },
                           width: { type: 'integer' },
                           height: { type: 'integer' },
+                          original_width: { type: 'integer', description: 'Width of the photo sent, in px.' },
+                          original_height: {
+                            type: 'integer',
+                            description: 'Height of the photo sent, in px.',
+                          },
                           foreground_top: { type: 'integer' },
                           foreground_left: { type: 'integer' },
                           foreground_width: { type: 'integer' },
@@ -171,10 +203,13 @@ export function openApiDocument(serverUrl: string) {
             403: errorResponse(
               'auth_failed: the key is not valid (errorCode 100), or a full size was asked without one (101).',
             ),
-            409: errorResponse(
-              'idempotency_key_in_use (IDEMPOTENCY_KEY_IN_USE): the first request with this Idempotency-Key ' +
-                'still runs; send it again after Retry-After.',
-            ),
+            409: {
+              ...errorResponse(
+                'idempotency_key_in_use (IDEMPOTENCY_KEY_IN_USE): the first request with this Idempotency-Key ' +
+                  'still runs; send it again after Retry-After.',
+              ),
+              headers: { 'Retry-After': retryAfter },
+            },
             422: errorResponse(
               'idempotency_key_reused (IDEMPOTENCY_KEY_REUSED): the Idempotency-Key was sent with another image ' +
                 'or other options within 24 hours; nothing charged.',
@@ -185,11 +220,14 @@ export function openApiDocument(serverUrl: string) {
                   'minutes; see Retry-After. The X-RateLimit headers describe the limit that refused: for the ' +
                   'wrong-key lock X-RateLimit-Limit is 10 and X-RateLimit-Reset is when the lock ends.',
               ),
-              headers: { 'Retry-After': header('Seconds to wait before trying again.'), ...rateHeaders },
+              headers: { 'Retry-After': retryAfter, ...rateHeaders },
             },
-            503: errorResponse(
-              'service_unavailable (SERVER_BUSY): every image processor is busy; see Retry-After.',
-            ),
+            503: {
+              ...errorResponse(
+                'service_unavailable (SERVER_BUSY): every image processor is busy; see Retry-After.',
+              ),
+              headers: { 'Retry-After': retryAfter },
+            },
           },
         },
       },
