@@ -87,6 +87,20 @@ export type TradeOfferSort = {
 
 const { searchDocument: _searchDocument, ...productColumns } = getTableColumns(products);
 
+/**
+ * A name in the order people read names with numbers in them: '10 litres', '50 litres', '200
+ * litres', '1000 litres', not '10', '1000', '200', '50'. By the text before its first number, then
+ * that number, then the whole name.
+ */
+function naturalOrder(name: SQL, direction: 'asc' | 'desc'): SQL[] {
+  const way = direction === 'desc' ? sql`desc nulls last` : sql`asc nulls first`;
+  return [
+    sql`regexp_replace(${name}, '[0-9].*$', '') ${way}`,
+    sql`(substring(${name} from '[0-9]+'))::numeric ${way}`,
+    sql`${name} ${way}`,
+  ];
+}
+
 /** Words to a tsquery term that matches in English or Russian, stemmed by each. */
 function searchQuery(words: string[]): SQL {
   const terms = words.map((word, index) => {
@@ -219,10 +233,11 @@ export function createCatalogRepo(transactor: Pick<Transactor, 'executor'>) {
       if (property === 'createdAt') return sql`${tradeOffers.createdAt}`;
       return sql`${products.priority}`;
     };
-    const order = sort.map(({ property, direction }) => {
+    const order = sort.flatMap(({ property, direction }) => {
+      if (property === 'name') return naturalOrder(column(property), direction);
       const by = column(property);
       // Offers without a price in the currency come last either way.
-      return direction === 'desc' ? sql`${by} desc nulls last` : sql`${by} asc nulls last`;
+      return [direction === 'desc' ? sql`${by} desc nulls last` : sql`${by} asc nulls last`];
     });
     return [...order, asc(products.priority), asc(tradeOffers.priority), asc(tradeOffers.id)];
   }
@@ -324,8 +339,14 @@ export function createCatalogRepo(transactor: Pick<Transactor, 'executor'>) {
         .from(products)
         .where(where)
         .orderBy(
-          ...input.order.map(({ property, direction }) =>
-            direction === 'desc' ? sql`${by(property)} desc nulls last` : sql`${by(property)} asc nulls last`,
+          ...input.order.flatMap(({ property, direction }) =>
+            property === 'name'
+              ? naturalOrder(by(property), direction)
+              : [
+                  direction === 'desc'
+                    ? sql`${by(property)} desc nulls last`
+                    : sql`${by(property)} asc nulls last`,
+                ],
           ),
           asc(products.priority),
           asc(products.id),

@@ -193,6 +193,19 @@ describe.each(testDatabases)('catalogue on %s', (kind) => {
     expect(
       await slugs({ groupId: 'backdrops', filter: { order: ['name desc'] } }, { 'x-locale-id': 'ru' }),
     ).toEqual(['vinyl-backdrop', 'paper-backdrop']);
+    // Names with numbers in them go by the numbers' values, not their digits.
+    expect(await slugs({ groupId: 'litres', filter: { order: ['name asc'] } })).toEqual([
+      'litres-10',
+      'litres-50',
+      'litres-200',
+      'litres-1000',
+    ]);
+    expect(await slugs({ groupId: 'litres', filter: { order: ['name desc'] } })).toEqual([
+      'litres-1000',
+      'litres-200',
+      'litres-50',
+      'litres-10',
+    ]);
   });
 
   it('refuses bad filters with a 400 VALIDATION_ERROR', async () => {
