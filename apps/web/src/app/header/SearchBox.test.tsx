@@ -32,6 +32,17 @@ describe('SearchBox', () => {
     expect(location()).toBe('/en');
   });
 
+  it('drops the search of the catalogue when emptied there, keeping its other choices', () => {
+    const { location } = renderInShell(<SearchBox />, {
+      path: '/en/products/catalog?search=lamp&page=2&sort=price+asc',
+    });
+    const input = screen.getByRole('searchbox', { name: 'Search the catalogue' });
+    expect(input).toHaveValue('lamp');
+    fireEvent.change(input, { target: { value: '' } });
+    fireEvent.submit(screen.getByRole('search'));
+    expect(location()).toBe('/en/products/catalog?sort=price+asc');
+  });
+
   it('searches at once on Enter, under the current language', () => {
     const { location } = renderInShell(<SearchBox />, { path: '/ru', language: 'ru' });
     const input = screen.getByRole('searchbox', { name: 'Поиск по каталогу' });

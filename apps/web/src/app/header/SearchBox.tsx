@@ -35,7 +35,16 @@ export function SearchBox({ className, onSearch }: { className?: string; onSearc
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
     const query = text.trim();
-    if (!query) return;
+    if (!query) {
+      // Emptied over a searched catalogue: the list drops its search (and its page), keeps the rest.
+      if (pathname.includes(paths.catalog) && params.has('search')) {
+        const rest = new URLSearchParams(params);
+        rest.delete('search');
+        rest.delete('page');
+        navigate(rest.size > 0 ? `${pathname}?${rest.toString()}` : pathname);
+      }
+      return;
+    }
     navigate(`${to(paths.catalog)}?${new URLSearchParams({ search: query }).toString()}`);
     onSearch?.();
   }
