@@ -18,6 +18,10 @@ export const currencyCodes = Object.keys(currencyMinorUnits) as [CurrencyCode, .
 /** Whether a code (a store currency's `characterCode`) is one money can be counted in. */
 export const isCurrencyCode = (code: string): code is CurrencyCode => Object.hasOwn(currencyMinorUnits, code);
 
+/** How many fraction digits a currency's amounts have (2 for one money is not counted in). */
+export const fractionDigits = (currency: string): number =>
+  isCurrencyCode(currency) ? currencyMinorUnits[currency] : 2;
+
 /** An amount of money: an integer count of the currency's minor units (1999 RUB = 19.99 ₽). */
 export const moneySchema = z.object({
   amountMinor: z.number().int().safe(),
@@ -35,7 +39,7 @@ export const includedVat = (amount: number, ratePercent: number | null): number 
  * invoices write money alike.
  */
 export function formatMoney(amountMinor: number, currency: string, locale: string): string {
-  const digits = isCurrencyCode(currency) ? currencyMinorUnits[currency] : 2;
+  const digits = fractionDigits(currency);
   return new Intl.NumberFormat(locale, {
     style: 'currency',
     currency,

@@ -1,4 +1,4 @@
-import type { PersonalAccount } from '@cutout/contracts';
+import { fractionDigits, type PersonalAccount } from '@cutout/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { ArrowDownLeft, ArrowUpRight, Clock, Wallet } from 'lucide-react';
@@ -12,7 +12,7 @@ import { checkoutCallbackUrls } from '../../shared/payments/checkout-urls.ts';
 import { personalAccountApi, personalAccountQueryKeys } from '../../shared/payments/personal-account-api.ts';
 import { QuickAmounts } from '../../shared/payments/QuickAmounts.tsx';
 import { submitPaymentForm } from '../../shared/payments/submit-payment-form.ts';
-import { fractionDigits, parseAmount, plainAmount } from '../../shared/payments/top-up.ts';
+import { parseAmount, plainAmount } from '../../shared/payments/top-up.ts';
 import { useLanguage } from '../../shared/routing/language-context.tsx';
 import { SignInPrompt, useEverAuthorised } from '../../shared/session/SignInPrompt.tsx';
 import { useIsAuthorised, useSession } from '../../shared/session/session.ts';

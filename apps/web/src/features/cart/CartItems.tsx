@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { imageUrl } from '../../shared/files/file-url.ts';
 import { useFormatAmount } from '../../shared/format/use-format-amount.ts';
+import { isTopUp } from '../../shared/payments/top-up.ts';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { CartQuantity } from './CartQuantity.tsx';
 
@@ -91,7 +92,7 @@ function CartItemRow({
   const product = item.product;
   const plan = isPlan(item);
   // A top-up of the personal account reads as its amount, not as a unit price times a count.
-  const topUp = product?.typeId === 'product_types.personal_account' && item.price !== null;
+  const topUp = isTopUp(product) && item.price !== null;
   const period = item.validityPeriodId
     ? (periodKeys as Partial<Record<string, string>>)[item.validityPeriodId]
     : undefined;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { cartApi, cartQueryKeys, type ShoppingCart } from '../../shared/cart/cart-api.ts';
 import { useFormatAmount } from '../../shared/format/use-format-amount.ts';
 import { personalAccountApi, personalAccountQueryKeys } from '../../shared/payments/personal-account-api.ts';
+import { isTopUp } from '../../shared/payments/top-up.ts';
 import { useSession } from '../../shared/session/session.ts';
 import { CheckoutStep, ChoiceList, StepNote } from './ChoiceList.tsx';
 
@@ -26,7 +27,7 @@ export function PaymentChoice({
   const { userId } = useSession();
   const formatAmount = useFormatAmount();
   // A top-up is never paid from the account it fills (the server prices it so too).
-  const topUp = cart.productItems.some((item) => item.product?.typeId === 'product_types.personal_account');
+  const topUp = cart.productItems.some((item) => isTopUp(item.product));
   const choices = options.data?.filter((option) => !topUp || option.providerId !== personalAccountProviderId);
   const offersAccount = choices?.some((option) => option.providerId === personalAccountProviderId);
   const account = useQuery({

@@ -7,6 +7,7 @@ import { type ProductTradeOffer, productPagePath } from '../../shared/catalog/ca
 import { type StockState, stockState, useCountsStock } from '../../shared/catalog/stock.ts';
 import { imageUrl } from '../../shared/files/file-url.ts';
 import type { ListMode } from '../../shared/list/use-list-mode.ts';
+import { isTopUp } from '../../shared/payments/top-up.ts';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { paths } from '../../shared/routing/paths.ts';
 import { ButtonLink } from '../../shared/ui/button.tsx';
@@ -23,7 +24,7 @@ export function ProductCard({ offer, mode }: { offer: ProductTradeOffer; mode: L
   const stock = stockState(offer.availableQuantity, useCountsStock());
   // A product sold in several options (a colour) is chosen on its page, a plan's period on the
   // pricing page (SPEC §5), a top-up's amount on its page: the card cannot say which.
-  const topUp = product.typeId === 'product_types.personal_account' && offer.price !== null;
+  const topUp = isTopUp(product) && offer.price !== null;
   const choice =
     product.typeId === 'product_types.subscription_plan'
       ? {

@@ -1,8 +1,7 @@
 import {
-  currencyMinorUnits,
   type FetchFavoriteTradeOfferListRequest,
   type FetchProductTradeOfferListRequest,
-  isCurrencyCode,
+  fractionDigits,
   type ListQuery,
   type ListSort,
   listQueryToFilter,
@@ -135,7 +134,7 @@ function readPrice(text: string | null): number | undefined | null {
 /** 19.99 RUB → 1999; a currency money cannot be counted in is taken as having cents. */
 export function toMinorUnits(amount: number | undefined, currency: string): number | undefined {
   if (amount === undefined) return undefined;
-  const digits = isCurrencyCode(currency) ? currencyMinorUnits[currency] : 2;
+  const digits = fractionDigits(currency);
   // No price is higher than the API counts: a bound above it finds what a bound at it does.
   return Math.min(Math.round(amount * 10 ** digits), maxInt32);
 }

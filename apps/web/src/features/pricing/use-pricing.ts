@@ -1,4 +1,4 @@
-import { currencyMinorUnits, isCurrencyCode } from '@cutout/contracts';
+import { fractionDigits } from '@cutout/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -116,12 +116,7 @@ export function useFormatMinor(): (amountMinor: number | null, currency: string)
   const format = useFormatPrice();
   return useCallback(
     (amountMinor: number | null, currency: string) =>
-      format(
-        amountMinor === null
-          ? null
-          : amountMinor / 10 ** (isCurrencyCode(currency) ? currencyMinorUnits[currency] : 2),
-        currency,
-      ),
+      format(amountMinor === null ? null : amountMinor / 10 ** fractionDigits(currency), currency),
     [format],
   );
 }

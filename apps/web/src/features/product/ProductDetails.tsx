@@ -1,5 +1,5 @@
 import type { Money, ProductTradeOffer } from '@cutout/contracts';
-import { allowedQuantity, maxCartQuantity } from '@cutout/contracts';
+import { allowedQuantity, fractionDigits, maxCartQuantity } from '@cutout/contracts';
 import { clsx } from 'clsx';
 import { CalendarRange, CircleCheck, CircleSlash, Clock } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AddToCartButton } from '../../shared/cart/AddToCartButton.tsx';
 import { noneLeft, type StockState, stockState, useCountsStock } from '../../shared/catalog/stock.ts';
-import { fractionDigits, quickTopUps } from '../../shared/payments/top-up.ts';
+import { isTopUp, quickTopUps } from '../../shared/payments/top-up.ts';
 import { useLanguage, useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { paths } from '../../shared/routing/paths.ts';
 import { ButtonLink } from '../../shared/ui/button.tsx';
@@ -74,7 +74,7 @@ export function ProductDetails({ offer, name }: { offer: ProductTradeOffer; name
   const plan = product.typeId === 'product_types.subscription_plan';
   // A top-up of the personal account is bought by its amount in money (TopUpAmountField).
   const price = unitPrice(offer.price, chosen);
-  const topUpPrice = product.typeId === 'product_types.personal_account' ? price : null;
+  const topUpPrice = isTopUp(product) ? price : null;
   // While the field holds no amount, the price still shows the last one it held.
   const [topUp, setTopUp] = useState(() => ({
     units: topUpPrice ? firstQuickTopUp(topUpPrice) : 1,

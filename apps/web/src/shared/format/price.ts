@@ -1,4 +1,4 @@
-import { currencyMinorUnits, isCurrencyCode } from '@cutout/contracts';
+import { fractionDigits } from '@cutout/contracts';
 
 export interface PriceFormatOptions {
   /** ISO 4217 code; RUB by default (SPEC §9). */
@@ -20,7 +20,7 @@ export function formatPrice(amount: number | null | undefined, options: PriceFor
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return options.noPriceText ?? '—';
   if (amount === 0 && options.zeroText) return options.zeroText;
   const currency = options.currency ?? 'RUB';
-  const digits = isCurrencyCode(currency) ? currencyMinorUnits[currency] : 2;
+  const digits = fractionDigits(currency);
   // narrowSymbol: "₽290.00" in English as in Russian ("290,00 ₽") and on the invoices, not "RUB 290.00".
   return new Intl.NumberFormat(options.locale ?? 'ru', {
     style: 'currency',

@@ -1,4 +1,4 @@
-import { currencyMinorUnits, isCurrencyCode } from '@cutout/contracts';
+import { fractionDigits } from '@cutout/contracts';
 import { useCallback } from 'react';
 import { useFormatPrice } from './use-format-price.ts';
 
@@ -8,7 +8,7 @@ export function useFormatAmount(): (amountMinor: number | null, currency: string
   return useCallback(
     (amountMinor: number | null, currency: string) => {
       if (amountMinor === null) return formatPrice(null, currency);
-      const digits = isCurrencyCode(currency) ? currencyMinorUnits[currency] : 2;
+      const digits = fractionDigits(currency);
       return formatPrice(amountMinor / 10 ** digits, currency);
     },
     [formatPrice],

@@ -1,6 +1,7 @@
+import { fractionDigits } from '@cutout/contracts';
 import { clsx } from 'clsx';
 import { useFormatAmount } from '../format/use-format-amount.ts';
-import { fractionDigits, quickTopUps } from './top-up.ts';
+import { quickTopUps } from './top-up.ts';
 
 /** The one-click top-up amounts of a currency; `chosen` (minor units) is marked. */
 export function QuickAmounts({

@@ -1,9 +1,13 @@
-import { currencyMinorUnits, isCurrencyCode } from '@cutout/contracts';
+import { fractionDigits } from '@cutout/contracts';
 
 // A top-up of the personal account is money, not a count: the buyer types the amount and the
 // store keeps it as so many of the top-up product's units (one unit is 1.00 in the seed). These
 // helpers turn one into the other wherever an amount is typed (the personal account page, the
 // top-up product's page and its cart line).
+
+/** Whether a product is a top-up of the personal account: sold by its amount, never paid from it. */
+export const isTopUp = (product: { typeId: string } | null | undefined): boolean =>
+  product?.typeId === 'product_types.personal_account';
 
 /** Amounts offered with one click, in whole units of the currency. */
 const quickAmounts: Record<string, number[]> = { RUB: [500, 1000, 3000] };
@@ -12,11 +16,6 @@ const otherQuickAmounts = [10, 25, 50];
 /** The one-click amounts of a currency, in whole units of it. */
 export function quickTopUps(currency: string): number[] {
   return quickAmounts[currency] ?? otherQuickAmounts;
-}
-
-/** How many fraction digits the currency's amounts have (2 for one not known). */
-export function fractionDigits(currency: string): number {
-  return isCurrencyCode(currency) ? currencyMinorUnits[currency] : 2;
 }
 
 /**
