@@ -99,8 +99,8 @@ interface Row {
   other: ChildReport;
   /** Ours in the 'lean' budget (arena off, no int8 previews), measured as often as the default. */
   lean: ChildReport;
-  /** Fresh previews with the network on a 768² input (off by default). */
-  previewSmall: ChildReport;
+  /** Fresh previews on the int8 network with the photo's aspect kept (off by default). */
+  previewAspect: ChildReport;
   /** Fresh previews on the float network (as before int8 previews). */
   previewFloat: ChildReport;
   /** Ours in the default environment, and the peer with our malloc settings: one run each. */
@@ -130,7 +130,7 @@ for (const size of sizes) {
   const p = peer as ChildReport;
   // With huge pages the default may leave the arena off too, and differ from 'lean' only by the int8 previews.
   const other = arenaOf(o) ? l : await run('ours-arena-on', size, 1);
-  const previewSmall = await run('ours-preview-768', size, repeat);
+  const previewAspect = await run('ours-aspect-preview', size, repeat);
   const previewFloat = await run('ours-float-preview', size, repeat);
   const oursUntuned = await run('ours', size, 1, untuned);
   const peerTuned = await run('peer', size, 1, tuned);
@@ -147,7 +147,7 @@ for (const size of sizes) {
     peer: p,
     other,
     lean: l,
-    previewSmall,
+    previewAspect,
     previewFloat,
     oursUntuned,
     peerTuned,
@@ -161,7 +161,7 @@ for (const size of sizes) {
       `  session          ${JSON.stringify(o.info.session)}`,
       `  floor            ${floor} ms (fastest bare run measured); in our worker (${setting(o)}) best ${best(o.runs.floor)} ms, median ${median(o.runs.floor)} ms`,
       `  ours full        best ${best(o.runs.full)} ms, median ${median(o.runs.full)} ms   stages ${JSON.stringify(o.info.timings)}`,
-      `  ours preview     best ${best(o.runs.preview)} ms fresh (${JSON.stringify(o.info.preview_network)}), ${best(previewFloat.runs.preview)} ms on the float network, ${best(previewSmall.runs.preview)} ms on a 768² float input; best ${best(o.runs.cached_preview)} ms with the mask cached`,
+      `  ours preview     best ${best(o.runs.preview)} ms fresh (${JSON.stringify(o.info.preview_network)}), ${best(previewFloat.runs.preview)} ms on the float network, ${best(previewAspect.runs.preview)} ms with the photo's aspect kept; best ${best(o.runs.cached_preview)} ms with the mask cached`,
       `  idle preview     fresh after ${IDLE_MS / 1000} s without work: best ${best(o.runs.idle_preview)} ms, median ${median(o.runs.idle_preview)} ms; on the float network best ${best(previewFloat.runs.idle_preview)} ms, median ${median(previewFloat.runs.idle_preview)} ms`,
       `  peer full        best ${best(p.runs.full)} ms, median ${median(p.runs.full)} ms`,
       `  peak RSS         ours ${o.peak_rss_mb} MB, peer ${p.peak_rss_mb} MB`,
@@ -169,7 +169,7 @@ for (const size of sizes) {
       `  malloc settings  ours without them ${oursUntuned.peak_rss_mb} MB; peer with them ${peerTuned.peak_rss_mb} MB (RSS ours/peer both with them ${ratio(o.peak_rss_mb, peerTuned.peak_rss_mb)}, both without ${ratio(oursUntuned.peak_rss_mb, p.peak_rss_mb)})`,
       `  ${setting(other)} (the other setting)  full ${best(other.runs.full)} ms (in-worker floor ${best(other.runs.floor)} ms), peak RSS ${other.peak_rss_mb} MB`,
       `  lean budget      full best ${best(l.runs.full)} ms (${ratio(best(l.runs.full), floor)} of the floor), median ${median(l.runs.full)} ms, fresh preview ${best(l.runs.preview)} ms, peak RSS ${l.peak_rss_mb} MB (${ratio(l.peak_rss_mb, p.peak_rss_mb)} of the peer's)`,
-      `  ours/floor ${ratio(best(o.runs.full), floor)} (against our own session's ${ratio(best(o.runs.full), best(o.runs.floor))}), ours/peer ${ratio(best(o.runs.full), best(p.runs.full))}, RSS ours/peer ${ratio(o.peak_rss_mb, p.peak_rss_mb)}, fresh preview float/default ${ratio(best(previewFloat.runs.preview), best(o.runs.preview))}, 768² float/default ${ratio(best(previewSmall.runs.preview), best(o.runs.preview))}, cached/fresh preview ${ratio(best(o.runs.cached_preview), best(o.runs.preview))}`,
+      `  ours/floor ${ratio(best(o.runs.full), floor)} (against our own session's ${ratio(best(o.runs.full), best(o.runs.floor))}), ours/peer ${ratio(best(o.runs.full), best(p.runs.full))}, RSS ours/peer ${ratio(o.peak_rss_mb, p.peak_rss_mb)}, fresh preview float/default ${ratio(best(previewFloat.runs.preview), best(o.runs.preview))}, aspect/default ${ratio(best(previewAspect.runs.preview), best(o.runs.preview))}, cached/fresh preview ${ratio(best(o.runs.cached_preview), best(o.runs.preview))}`,
     ].join('\n'),
   );
 }
@@ -177,7 +177,7 @@ for (const size of sizes) {
 if (args.includes('--json')) {
   const bySize: Record<string, unknown> = {};
   for (const [size, row] of Object.entries(rows)) {
-    const { ours, peer, other, lean, previewSmall, previewFloat, oursUntuned, peerTuned, oursOtherPages } =
+    const { ours, peer, other, lean, previewAspect, previewFloat, oursUntuned, peerTuned, oursOtherPages } =
       row;
     bySize[size] = {
       floor_ms: row.floor,
@@ -185,7 +185,7 @@ if (args.includes('--json')) {
       ours_full_ms: best(ours.runs.full),
       ours_preview_ms: best(ours.runs.preview),
       ours_preview_float_ms: best(previewFloat.runs.preview),
-      ours_preview_768_input_ms: best(previewSmall.runs.preview),
+      ours_preview_aspect_ms: best(previewAspect.runs.preview),
       ours_cached_preview_ms: best(ours.runs.cached_preview),
       ours_idle_preview_ms: best(ours.runs.idle_preview),
       ours_idle_preview_float_ms: best(previewFloat.runs.idle_preview),
@@ -246,7 +246,7 @@ if (args.includes('--json')) {
       fresh_preview_idle_speedup: twelve
         ? ratio(best(twelve.previewFloat.runs.idle_preview), best(twelve.ours.runs.idle_preview))
         : Number.NaN,
-      fresh_preview_12mp_768_input_ms: twelve ? best(twelve.previewSmall.runs.preview) : Number.NaN,
+      fresh_preview_12mp_aspect_ms: twelve ? best(twelve.previewAspect.runs.preview) : Number.NaN,
       cached_preview_ms: twelve ? best(twelve.ours.runs.cached_preview) : Number.NaN,
       peak_rss_mb: twelve?.ours.peak_rss_mb ?? Number.NaN,
       peak_rss_mb_default_malloc: twelve?.oursUntuned.peak_rss_mb ?? Number.NaN,

@@ -12,9 +12,10 @@
 //                 N fresh previews on the float network (int8Previews: false): previews as they
 //                 were before the int8 network, the baseline of the preview speed-up; then N
 //                 after IDLE_MS without work.
-//   ours-preview-768 SIZE N
-//                 N fresh previews with the float network on a 768² input (previewInputSide: 768):
-//                 what the smaller preview input would save (off by default: it loses 0.019 IoU).
+//   ours-aspect-preview SIZE N
+//                 N fresh previews on the int8 network with the photo's aspect kept (previewAspect):
+//                 what that input would save (off by default: previews then differ from the full
+//                 size on many more photos).
 //   peer SIZE N   N runs of the peer's removeBackground on fresh bytes.
 //   floor - N     bare session.run of the network every way we know, best of N each: the original
 //                 model with ORT's defaults and with the arena off, our rewritten model with the
@@ -85,14 +86,14 @@ if (scenario === 'floor') {
   const engine = await createEngine({
     ...(scenario === 'ours-arena-on' && { memoryArena: true }),
     ...(scenario === 'ours-arena-off' && { memory: 'lean' as const }),
-    ...(scenario === 'ours-preview-768' && { previewInputSide: 768, int8Previews: false }),
+    ...(scenario === 'ours-aspect-preview' && { previewAspect: true }),
     ...(scenario === 'ours-float-preview' && { int8Previews: false }),
   });
   info.session = engine.stats().session;
   // As a server's engine would be by its first request: its worker warmed up while it waited.
   await engine.warmedUp();
   await engine.remove(await variant(await benchImage('1mp'), `warm-${Date.now()}`), { size: 'full' });
-  const previewsOnly = scenario === 'ours-preview-768' || scenario === 'ours-float-preview';
+  const previewsOnly = scenario === 'ours-aspect-preview' || scenario === 'ours-float-preview';
   for (let i = 0; i < repeat && previewsOnly; i++) {
     const fresh = await variant(file, `preview-${i}-${Date.now()}`);
     await time('preview', () => engine.remove(fresh, { size: 'preview' }));

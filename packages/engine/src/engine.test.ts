@@ -103,6 +103,28 @@ describe('engine: the cut-out', () => {
     }
   });
 
+  it("keeps a fresh preview's aspect when told to, and gives the full size the square", async () => {
+    const own = await createEngine({ workers: 1, warmup: false, int8Previews: true, previewAspect: true });
+    try {
+      const bytes = await discPhoto({ width: 640, height: 480 });
+      const scope = { cacheScope: 'user:aspect' };
+      const preview = await own.remove(bytes, { size: 'preview' }, scope);
+      expect(preview.network).toEqual({ quality: 'preview', width: 1024, height: 768 });
+      expect([preview.width, preview.height]).toEqual([533, 400]);
+      expect(await alphaAt(preview.bytes, 266, 200)).toBe(255);
+      expect(await alphaAt(preview.bytes, 5, 5)).toBe(0);
+      const portrait = await discPhoto({ width: 480, height: 640 });
+      const upright = await own.remove(portrait, { size: 'preview' }, scope);
+      expect(upright.network).toEqual({ quality: 'preview', width: 768, height: 1024 });
+      expect(await alphaAt(upright.bytes, 150, 200)).toBe(255);
+      expect(await alphaAt(upright.bytes, 5, 5)).toBe(0);
+      const full = await own.remove(bytes, { size: 'full' }, scope);
+      expect(full.network).toEqual({ quality: 'full', width: 1024, height: 1024 });
+    } finally {
+      await own.close();
+    }
+  });
+
   it('runs previews as full sizes when int8 previews are off (the lean budget) and no smaller input is set', async () => {
     const own = await createEngine({ workers: 1, warmup: false, memory: 'lean' });
     try {

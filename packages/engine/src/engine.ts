@@ -85,6 +85,13 @@ export interface EngineConfig {
    */
   previewInputSide?: number | null;
   /**
+   * Fresh previews keep the photo's aspect: the network input's longer side at the square's side
+   * (1024, or `previewInputSide`), the shorter in proportion (a 3:2 photo: 1024×704, 0.69 of the
+   * work). Full sizes always get the square the weights' own pipeline feeds. Default
+   * `DEFAULT_PREVIEW_ASPECT`.
+   */
+  previewAspect?: boolean;
+  /**
    * Fresh previews run an int8 copy of the default model (static QDQ quantisation by our own graph
    * rewriter, from the calibration shipped with the engine; made once per CPU into the cache): its
    * network runs 2.2-2.8× faster at the same mean IoU on the bulk set (README, "Fast previews"),
@@ -233,6 +240,7 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
     memoryArena: session.memoryArena,
     previewSide: config.previewInputSide === undefined ? DEFAULT_PREVIEW_SIDE : config.previewInputSide,
     previewModel,
+    previewAspect: config.previewAspect ?? DEFAULT_PREVIEW_ASPECT,
     requestSeen,
   };
   const pool = new Piscina<WorkerTask, WorkerReply>({
@@ -425,6 +433,9 @@ async function chooseSession(options: {
 
 /** Side of the network's square input for previews (see EngineConfig.previewInputSide): none. */
 export const DEFAULT_PREVIEW_SIDE: number | null = null;
+
+/** Whether fresh previews keep the photo's aspect (see EngineConfig.previewAspect). */
+export const DEFAULT_PREVIEW_ASPECT = false;
 
 function toBuffer(bytes: Uint8Array): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -1,5 +1,6 @@
 // For tests: render() with a given network mask, the network refused, as a cached request runs.
 import { parseRemovalOptions, type RemovalOptionsInput } from '../options.ts';
+import type { NetworkInput } from '../worker/session.ts';
 import { readHeader } from './decode.ts';
 import { DEFAULT_REFINE, type MaskData, type RefineConfig } from './refine.ts';
 import { type RenderedImage, render } from './render.ts';
@@ -14,7 +15,7 @@ export async function renderWithMask(options: {
   const { photo, mask } = options;
   const network = {
     resolve: () => 'full' as const,
-    prepare: async (): Promise<Float32Array> => {
+    prepare: async (): Promise<NetworkInput> => {
       throw new Error('the network must not run when a mask is given');
     },
     run: async (): Promise<MaskData> => {

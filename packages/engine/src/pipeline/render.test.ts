@@ -17,7 +17,7 @@ describe('render', () => {
     try {
       const network = {
         resolve: () => 'full' as const,
-        prepare: async () => new Float32Array(3),
+        prepare: async () => ({ tensor: new Float32Array(3), width: 1, height: 1 }),
         run: async () => ({ data: new Uint8Array(16 * 16).fill(255), width: 16, height: 16 }),
       };
       const task = { input: truncated, options: DEFAULT_OPTIONS, header };

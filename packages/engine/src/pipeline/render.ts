@@ -65,9 +65,11 @@ export async function render(
   // The network runs alone: its activations are the largest allocation of a removal, and decoding
   // a large working image beside it would add to that peak (~50 MB at 12 MP).
   const quality = task.mask ? null : deps.network.resolve(task.quality ?? 'full');
-  const tensor = quality ? await deps.network.prepare(input, header, quality) : null;
+  const networkInput = quality ? await deps.network.prepare(input, header, quality) : null;
   clock.mark('network_input')();
-  const mask = tensor ? await deps.network.run(tensor, quality ?? 'full') : (task.mask as MaskData);
+  const mask = networkInput
+    ? await deps.network.run(networkInput, quality ?? 'full')
+    : (task.mask as MaskData);
   clock.mark('network')();
   // Then a large working image decodes on a libuv thread while this thread refines on the grid: only
   // the last step of refinement needs its pixels.

@@ -16,6 +16,8 @@ export interface WorkerSetup {
   previewSide: number | null;
   /** The network fresh previews run instead (the int8 copy of the default model); null: the model itself. */
   previewModel: PreparedModel | null;
+  /** Previews keep the photo's aspect (session.ts `previewInputSize`); false: the square input. */
+  previewAspect: boolean;
   /** Set (to 1) by the engine when it has a request: warm-ups stop before their next removal. */
   requestSeen: Int32Array;
 }

@@ -9,6 +9,13 @@ import type { MaskData } from '../pipeline/refine.ts';
  */
 export type NetworkQuality = 'full' | 'preview';
 
+/** A network's input tensor (NCHW float32, three planes) and its size. */
+export interface NetworkInput {
+  tensor: Float32Array;
+  width: number;
+  height: number;
+}
+
 /** A loaded network: image bytes → input tensor → mask at the network's resolution. */
 export interface Predictor {
   spec: ModelInputSpec;
@@ -19,14 +26,17 @@ export interface Predictor {
   previewSpec: ModelInputSpec | null;
   /** The quality a request for `quality` gets: 'preview' only where there is a preview input. */
   resolve(quality: NetworkQuality): NetworkQuality;
-  /** Decodes and normalises the network's input; `header`: the photo's size after EXIF orientation. */
+  /**
+   * Decodes and normalises the network's input; `header`: the photo's size after EXIF orientation.
+   * A preview's input keeps the photo's aspect where `previewAspect` is on (`previewInputSize`).
+   */
   prepare(
     input: Uint8Array,
     header: { width: number; height: number },
     quality?: NetworkQuality,
-  ): Promise<Float32Array>;
+  ): Promise<NetworkInput>;
   /** Runs the network. It blocks the calling thread (onnxruntime-node runs synchronously). */
-  run(tensor: Float32Array, quality?: NetworkQuality): Promise<MaskData>;
+  run(input: NetworkInput, quality?: NetworkQuality): Promise<MaskData>;
   /** Bare session.run on a tensor: what the benchmark calls the floor. */
   runTensor(tensor: Float32Array): Promise<void>;
 }
@@ -63,6 +73,11 @@ export async function createPredictor(options: {
   previewSide?: number | null;
   /** A second network for fresh previews (the int8 copy: quantize.ts), at `previewSide` where set. */
   previewModel?: PreparedModel | null;
+  /**
+   * Previews keep the photo's aspect (`previewInputSize`) where the preview network takes any size;
+   * default false: the square input full sizes get.
+   */
+  previewAspect?: boolean;
 }): Promise<Predictor> {
   const { model, threads } = options;
   const memoryArena = options.memoryArena ?? false;
@@ -83,15 +98,24 @@ export async function createPredictor(options: {
       ? { ...spec, width: side, height: side }
       : null;
   const previewSpec = smaller ?? (previewSession ? spec : null);
+  const aspect = options.previewAspect === true && freeSize(previewNetwork, inputName, model);
   const resolve = (quality: NetworkQuality = 'full'): NetworkQuality =>
     quality === 'preview' && previewSpec ? 'preview' : 'full';
   const specOf = (quality?: NetworkQuality) => (resolve(quality) === 'preview' ? previewSpec : null) ?? spec;
   const sessionOf = (quality?: NetworkQuality) =>
     (resolve(quality) === 'preview' ? previewSession : null) ?? session;
 
-  async function run(tensor: Float32Array, input = spec, on = session): Promise<Float32Array> {
+  /** The input size for a photo of `header`'s size at `quality`. */
+  const sizeOf = (header: { width: number; height: number }, quality?: NetworkQuality) => {
+    const square = specOf(quality);
+    return resolve(quality) === 'preview' && aspect
+      ? { ...square, ...previewInputSize(square, header) }
+      : square;
+  };
+
+  async function run(input: NetworkInput, on = session): Promise<Float32Array> {
     const dims = [1, 3, input.height, input.width];
-    const feeds = { [inputName as string]: new ort.Tensor('float32', tensor, dims) };
+    const feeds = { [inputName as string]: new ort.Tensor('float32', input.tensor, dims) };
     // Fetch only the mask: IS-Net also has side outputs that would otherwise be computed and copied.
     const outputs = await on.run(feeds, [outputName as string]);
     const output = outputs[outputName as string];
@@ -103,10 +127,13 @@ export async function createPredictor(options: {
     spec,
     previewSpec,
     resolve,
-    prepare: (input, header, quality) => decodeModelInput({ bytes: input, header, spec: specOf(quality) }),
-    async run(tensor, quality) {
-      const input = specOf(quality);
-      const out = await run(tensor, input, sessionOf(quality));
+    async prepare(input, header, quality) {
+      const size = sizeOf(header, quality);
+      const tensor = await decodeModelInput({ bytes: input, header, spec: size });
+      return { tensor, width: size.width, height: size.height };
+    },
+    async run(input, quality) {
+      const out = await run(input, sessionOf(quality));
       return {
         data: toMask(out, input.width * input.height, model.outputScaling),
         width: input.width,
@@ -114,9 +141,33 @@ export async function createPredictor(options: {
       };
     },
     async runTensor(tensor) {
-      await run(tensor);
+      await run({ tensor, width: spec.width, height: spec.height });
     },
   };
+}
+
+/**
+ * Input sides are multiples of this: IS-Net halves its maps six times below the input (its first
+ * convolution, then five pools in its first block) and our graph doubles them back by a factor, not
+ * to the skip's size, so that an odd map fails to add up.
+ */
+const INPUT_STEP = 64;
+
+/**
+ * A preview's input that keeps the photo's aspect: the longer side at the square's side, the shorter
+ * in proportion, rounded to a multiple of 64, and at least half the side (a panorama is squeezed no
+ * more than 2:1, as every photo is in the square input). A 3:2 photo at 1024 gets 1024×704: 0.69 of
+ * the square's work.
+ */
+export function previewInputSize(
+  square: { width: number; height: number },
+  photo: { width: number; height: number },
+): { width: number; height: number } {
+  const side = Math.min(square.width, square.height);
+  const ratio = Math.min(photo.width, photo.height) / Math.max(photo.width, photo.height);
+  const steps = Math.round((side * ratio) / INPUT_STEP);
+  const short = Math.min(side, Math.max(Math.ceil(side / 2 / INPUT_STEP) * INPUT_STEP, steps * INPUT_STEP));
+  return photo.width >= photo.height ? { width: side, height: short } : { width: short, height: side };
 }
 
 function inputSize(session: ort.InferenceSession, name: string, model: PreparedModel) {

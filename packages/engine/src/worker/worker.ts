@@ -24,12 +24,16 @@ const predictor = await createPredictor({
   memoryArena: setup.memoryArena,
   previewSide: setup.previewSide,
   previewModel: setup.previewModel,
+  previewAspect: setup.previewAspect,
 });
 if (setup.warmup) {
   // The first run is slow (the memory arena grows); pay for it before the first request does.
   await predictor.runTensor(new Float32Array(3 * predictor.spec.width * predictor.spec.height));
   const preview = predictor.previewSpec;
-  if (preview) await predictor.run(new Float32Array(3 * preview.width * preview.height), 'preview');
+  if (preview) {
+    const { width, height } = preview;
+    await predictor.run({ tensor: new Float32Array(3 * width * height), width, height }, 'preview');
+  }
 }
 
 /** Piscina task handler: one removal, the network run only when no cached mask came with it. */
