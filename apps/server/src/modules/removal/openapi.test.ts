@@ -36,6 +36,19 @@ describe('the OpenAPI document', () => {
       const text = Object.keys(removebg.requestBody.content[type].schema.properties);
       expect(text, type).toEqual(fields.filter((name) => name !== 'image_file' && name !== 'bg_image_file'));
     }
+    // Fields with a fixed set of values list it; the switches are booleans in a JSON body.
+    const form = removebg.requestBody.content['multipart/form-data'].schema.properties;
+    const json = removebg.requestBody.content['application/json'].schema.properties;
+    expect(form.size).toMatchObject({ enum: expect.arrayContaining(['preview', 'full', 'auto']) });
+    expect(form.crop).toMatchObject({ enum: ['true', 'false'], default: 'false' });
+    expect(json.crop).toMatchObject({ type: 'boolean', default: false });
+    expect(json.crop).not.toHaveProperty('enum');
+    expect(json.semitransparency).toMatchObject({ type: 'boolean', default: true });
+    expect(json.add_shadow.description).toBe(form.add_shadow.description);
+    expect(removebg.requestBody.content['application/x-www-form-urlencoded'].schema.properties.crop).toEqual(
+      form.crop,
+    );
+    expect(json.size).toEqual(form.size);
     // Every parameter of remove.bg's API v1.0 is documented.
     expect(fields).toEqual(
       expect.arrayContaining(publicApiParameterNames.filter((name) => !name.includes('_file_url'))),

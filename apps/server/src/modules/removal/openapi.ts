@@ -25,6 +25,9 @@ const fieldChoices: Record<string, { enum: string[]; default: string }> = {
   semitransparency: { enum: ['true', 'false'], default: 'true' },
 };
 
+/** The switches among them: a JSON body gives them as booleans (the strings are taken too). */
+const switches = ['crop', 'add_shadow', 'semitransparency'];
+
 const errorResponse = (description: string) => ({
   description,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
@@ -54,6 +57,14 @@ export function openApiDocument(serverUrl: string) {
   };
   // A JSON or url-encoded body carries no file parts: the images come as base64 or URLs there.
   const { image_file: _file, bg_image_file: _background, ...textProperties } = fields.properties;
+  const jsonProperties = Object.fromEntries(
+    Object.entries(textProperties).map(([name, property]) => {
+      const choice = fieldChoices[name];
+      if (!switches.includes(name) || !choice) return [name, property];
+      const { enum: _values, default: _text, ...rest } = property as Record<string, unknown>;
+      return [name, { ...rest, type: 'boolean', default: choice.default === 'true' }];
+    }),
+  );
   const retryAfter = header('Seconds to wait before trying again.');
   const rateHeaders = {
     'X-RateLimit-Limit': header('Requests allowed per minute for this key (or address, without a key).'),
@@ -107,7 +118,7 @@ export function openApiDocument(serverUrl: string) {
             required: true,
             content: {
               'multipart/form-data': { schema: { type: 'object', properties: multipartProperties } },
-              'application/json': { schema: { type: 'object', properties: textProperties } },
+              'application/json': { schema: { type: 'object', properties: jsonProperties } },
               'application/x-www-form-urlencoded': {
                 schema: { type: 'object', properties: textProperties },
               },

@@ -97,9 +97,16 @@ describe('the public API speaks remove.bg v1.0', () => {
       { 'x-api-key': key },
     );
     expect(encoded.statusCode, encoded.body).toBe(200);
+    // A JSON body may give the switches as booleans, as the OpenAPI document declares them there.
+    const switches = { crop: true, add_shadow: true, semitransparency: false };
+    const typed = await removebg(
+      { payload: { image_file_b64: png.toString('base64'), ...Object.fromEntries(parameters), ...switches } },
+      { 'x-api-key': key },
+    );
+    expect(typed.statusCode, typed.body).toBe(200);
     // The engine gets what its own parser makes of the fields, from any body.
     const parsed = { ...parseRemovalOptions(Object.fromEntries(parameters)), bg_image: null };
-    expect(asked).toEqual([parsed, parsed, parsed]);
+    expect(asked).toEqual([parsed, parsed, parsed, parsed]);
   });
 
   it('treats parameters sent as empty strings as absent', async () => {
