@@ -203,6 +203,24 @@ describe.each(testDatabases)('the personal account (%s)', (kind) => {
     expect(cart.productItems).toHaveLength(1);
   });
 
+  it('never pays a top-up left unpaid from the account it fills', async () => {
+    const token = await person('circular');
+    await topUp(token, 50_000);
+    const started = await recharge(token, 20_000);
+    expect(started.statusCode, started.body).toBe(200);
+    const waiting = (await call(token, '/orders/fetchOrderList')).json().output;
+    const order = waiting.find((entry: { status: string }) => entry.status === 'awaiting_payment');
+    expect(order).toBeDefined();
+    const refused = await payFromAccount(token, order.id);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().code).toBe('PAYMENT_OPTION_UNAVAILABLE');
+    const after = await account(token);
+    expect(after.balance.amountMinor).toBe(50_000);
+    expect(after.entries.filter((entry: { type: string }) => entry.type === 'payment')).toEqual([]);
+    const still = (await call(token, '/orders/fetchOrderList')).json().output;
+    expect(still.find((entry: { id: string }) => entry.id === order.id).status).toBe('awaiting_payment');
+  });
+
   it('never takes more than the account holds when two orders are paid from it at once', async () => {
     const token = await person('racer');
     await topUp(token, 50_000);

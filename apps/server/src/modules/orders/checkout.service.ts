@@ -114,7 +114,10 @@ export function createCheckoutService(deps: {
         rejectUrl: request.rejectCallbackUrl,
         customer: buyer,
         language: viewer.language,
-        personalAccount: viewer.rules.personalAccount === true,
+        // A top-up is never paid from the account it fills (as at checkout).
+        personalAccount:
+          viewer.rules.personalAccount === true &&
+          !items.some((item) => item.productType === 'personal_account'),
       });
       await deps.orders.awaitPayment(order.id, request.paymentOptionId);
       return result;

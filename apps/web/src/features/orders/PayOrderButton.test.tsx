@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { submitPaymentForm } from '../../shared/payments/submit-payment-form.ts';
 import { mockOrders, openAt, signIn } from '../../test/orders-api.ts';
-import { orderFixture } from './fake-orders-api.ts';
+import { orderFixture, topUpItemFixture } from './fake-orders-api.ts';
 
 vi.mock('../../shared/payments/submit-payment-form.ts', () => ({ submitPaymentForm: vi.fn(() => false) }));
 
@@ -37,6 +37,22 @@ describe('PayOrderButton', () => {
     expect(await screen.findByText('Order No. 3 is paid.')).toBeInTheDocument();
     expect(api.callsTo('pay')).toHaveLength(1);
     expect(api.callsTo('pay')[0]?.body.paymentOptionId).toBe('personal-account');
+  });
+
+  it('never offers the personal account for a top-up of it: the card is its only way', async () => {
+    signIn();
+    const api = mockOrders({
+      orders: [orderFixture({ number: 4, productItems: [topUpItemFixture()] })],
+      paymentOptions: twoOptions,
+      paymentFormUrl: null,
+    });
+    const { user } = openAt('/en/user/orders');
+    const order = await screen.findByRole('article', { name: 'Order No. 4' });
+    await user.click(within(order).getByRole('button', { name: 'Pay' }));
+    // One way left: no choice to make, straight to it.
+    await waitFor(() => expect(api.callsTo('pay')).toHaveLength(1));
+    expect(api.callsTo('pay')[0]?.body.paymentOptionId).toBe('demo-card');
+    expect(screen.queryByRole('dialog', { name: 'Pay for Order No. 4' })).not.toBeInTheDocument();
   });
 
   it('pays once when "Pay" is double-clicked with a single payment option', async () => {

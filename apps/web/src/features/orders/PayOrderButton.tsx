@@ -10,7 +10,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { useToast } from '../../shared/ui/toast-context.tsx';
 import { ordersApi } from './orders-api.ts';
-import { defaultPaymentOption, usePayOrder } from './use-order-actions.ts';
+import { defaultPaymentOption, paymentOptionsFor, usePayOrder } from './use-order-actions.ts';
 
 const paymentOptionsKey = ['orders', 'paymentOptions'] as const;
 
@@ -47,11 +47,12 @@ export function PayOrderButton({ order }: { order: Order }) {
     starting.current = true;
     setLoadingOptions(true);
     try {
-      const options = await queryClient.fetchQuery({
+      const all = await queryClient.fetchQuery({
         queryKey: paymentOptionsKey,
         queryFn: ordersApi.paymentOptions,
         staleTime: 60_000,
       });
+      const options = paymentOptionsFor(order, all);
       const selected = defaultPaymentOption(order, options);
       if (!selected) toast.error(t('orders.pay.noOptions'));
       else if (options.length === 1) submit(selected);

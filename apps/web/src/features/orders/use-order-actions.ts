@@ -1,4 +1,4 @@
-import type { Order, PaymentOption } from '@cutout/contracts';
+import { MONEY_UNIT, type Order, type PaymentOption, personalAccountProviderId } from '@cutout/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,6 +52,12 @@ export function usePayOrder(order: Order) {
 }
 
 /** The payment options, and the one an order is paid with unless the buyer picks another. */
+/** The ways to pay for an order: a top-up of the personal account is never paid from that account. */
+export function paymentOptionsFor(order: Order, options: PaymentOption[]): PaymentOption[] {
+  const fillsAccount = order.productItems.some((item) => item.unitId === MONEY_UNIT);
+  return fillsAccount ? options.filter((option) => option.providerId !== personalAccountProviderId) : options;
+}
+
 export function defaultPaymentOption(order: Order, options: PaymentOption[]): string | undefined {
   return options.find((option) => option.id === order.paymentOptionId)?.id ?? options[0]?.id;
 }
