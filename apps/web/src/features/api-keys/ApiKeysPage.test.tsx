@@ -1,5 +1,5 @@
 import { type ApiKey, storageKeys } from '@cutout/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { reloadSession } from '../../shared/session/session.ts';
@@ -188,6 +188,23 @@ describe('ApiKeysPage', () => {
     expect(api.callsTo('revokeToken')[0]?.body).toEqual({ id: 'key-1' });
     expect(await screen.findByText('The key “Shop” has been revoked.')).toBeInTheDocument();
     expect(await screen.findByText('No keys yet')).toBeInTheDocument();
+  });
+
+  it('revokes once when the confirmation is double-clicked', async () => {
+    const api = mockKeysApi();
+    const { user, list } = await openKeys();
+    const row = within(list).getByRole('listitem', { name: 'Shop' });
+    await user.click(within(row).getByRole('button', { name: 'Revoke' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Revoke the key “Shop”?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Revoke' });
+    // Both clicks land before React re-renders the button disabled.
+    act(() => {
+      confirm.click();
+      confirm.click();
+    });
+    expect(await screen.findByText('The key “Shop” has been revoked.')).toBeInTheDocument();
+    expect(api.callsTo('revokeToken')).toHaveLength(1);
+    expect(screen.queryByText('Not found.')).not.toBeInTheDocument();
   });
 
   it("takes away the new key's notice when that key is revoked, and keeps it when another is", async () => {

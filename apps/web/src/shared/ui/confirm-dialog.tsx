@@ -1,12 +1,13 @@
 import type { LucideIcon } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Button } from './button.tsx';
 
 /**
  * Asks before an action that cannot be undone (revoking a key, cancelling an order): the trigger
  * opens it, the cancel button closes it, the confirm button runs the action (the caller closes it
- * once the action is done).
+ * once the action is done). A second click on the confirm button before it shows `pending` (a
+ * double-click lands before React re-renders) runs nothing: the action runs once.
  */
 export function ConfirmDialog({
   open,
@@ -30,6 +31,16 @@ export function ConfirmDialog({
   onConfirm: () => void;
   pending?: boolean;
 }) {
+  const confirming = useRef(false);
+  // Ready again once the action has settled, and whenever the dialog opens anew.
+  useEffect(() => {
+    if (!pending) confirming.current = false;
+  }, [pending, open]);
+  const confirm = () => {
+    if (confirming.current || pending) return;
+    confirming.current = true;
+    onConfirm();
+  };
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Trigger asChild>
@@ -55,7 +66,7 @@ export function ConfirmDialog({
             <AlertDialog.Cancel asChild>
               <Button variant="secondary">{cancelLabel}</Button>
             </AlertDialog.Cancel>
-            <Button variant="danger" onClick={onConfirm} disabled={pending}>
+            <Button variant="danger" onClick={confirm} disabled={pending}>
               {confirmLabel}
             </Button>
           </div>
