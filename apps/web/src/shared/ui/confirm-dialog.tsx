@@ -32,9 +32,9 @@ export function ConfirmDialog({
   pending?: boolean;
 }) {
   const confirming = useRef(false);
-  // Ready again once the action has settled, and whenever the dialog opens anew.
+  // Ready again once the action has settled, and once the dialog is closed.
   useEffect(() => {
-    if (!pending) confirming.current = false;
+    if (!pending || !open) confirming.current = false;
   }, [pending, open]);
   const confirm = () => {
     if (confirming.current || pending) return;
