@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Navigate } from 'react-router';
 import type { Language } from '../../shared/i18n/languages.ts';
 import { LanguageProvider } from '../../shared/routing/language-context.tsx';
@@ -27,7 +27,9 @@ export const initErrorCode = 'NAT_INIT_ERROR';
 export function StoreGate({ language, children }: { language: Language; children: ReactNode }) {
   const { currencyId, accessToken } = useSession();
   const queryClient = useQueryClient();
-  const { changeLocale } = usePreferences();
+  const { changeLocale, rememberLocale } = usePreferences();
+  /** The language the server was last told of for this user, in this page's life. */
+  const told = useRef<string | null>(null);
   // Locale ids are the language codes: the address decides the locale.
   const query = useQuery({
     queryKey: storeInfoQueryKey({ localeId: language, currencyId, accessToken }),
@@ -40,9 +42,20 @@ export function StoreGate({ language, children }: { language: Language; children
   const loaded = info && !query.isPlaceholderData ? info : undefined;
 
   useEffect(() => {
+    // A locale other than the stored one is sent to the server by changeLocale itself.
+    if (getSession().localeId !== language) told.current = language;
     void changeLocale(language, language);
     document.documentElement.lang = language;
   }, [language, changeLocale]);
+
+  useEffect(() => {
+    // The account may remember another language (chosen on another device): its mail would come in
+    // that one. Told once per language shown.
+    const user = loaded?.user;
+    if (!user || user.anonymous || told.current === language) return;
+    told.current = language;
+    if (user.localeId !== language) void rememberLocale(language);
+  }, [loaded, language, rememberLocale]);
 
   useEffect(() => {
     if (failed) console.error(initErrorCode, query.error);

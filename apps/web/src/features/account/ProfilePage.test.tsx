@@ -172,4 +172,19 @@ describe('ProfilePage', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Профиль' })).toBeInTheDocument();
   });
+
+  it('tells the server the language in use when the account remembers another, once', async () => {
+    window.localStorage.setItem(storageKeys.localeId, 'en');
+    signInStored();
+    // The account's language was set to Russian on another device; this browser reads English.
+    const api = mockUsersApi({ '/changeLocale': () => jsonResponse({ localeId: 'en' }) }, (headers) => ({
+      ...storeInfoFor(headers),
+      user: headers.get('Authorization') === 'Bearer token-1' ? { ...userFixture(), localeId: 'ru' } : null,
+    }));
+    renderApp('/en/user');
+    expect(await screen.findByRole('region', { name: 'Language and currency' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.callsTo('/changeLocale').map((call) => call.body)).toEqual([{ localeId: 'en' }]),
+    );
+  });
 });

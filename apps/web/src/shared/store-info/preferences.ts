@@ -54,5 +54,15 @@ export function usePreferences() {
     [tellServer],
   );
 
-  return { changeLocale, changeCurrency };
+  /**
+   * Tells the server the language in use where the account remembers another (chosen on another
+   * device): the mail it sends follows the language the user reads the site in. Quiet: nothing the
+   * user asked for fails if it does.
+   */
+  const rememberLocale = useCallback(async (localeId: string) => {
+    if (!isAuthorised()) return;
+    await apiRequest('/users/changeLocale', { method: 'POST', body: { localeId } }).catch(() => undefined);
+  }, []);
+
+  return { changeLocale, changeCurrency, rememberLocale };
 }
