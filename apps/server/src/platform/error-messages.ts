@@ -30,7 +30,7 @@ const en: Messages = {
   USER_ALREADY_EXISTS: 'A user with this address is already registered.',
   ALREADY_CONFIRMED: 'This address is already confirmed.',
   VERIFICATION_REQUIRED: 'Confirm the address with a verification code first.',
-  CODE_EXPIRED: 'The recieved code has expired!',
+  CODE_EXPIRED: 'The received code has expired!',
   CODE_REQUIRED: 'Enter the verification code.',
   CODE_NOT_VALID: 'The verification code is not valid.',
   ATTEMPTS_EXCEEDED: 'Too many wrong codes. Request a new code.',

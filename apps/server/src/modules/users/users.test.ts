@@ -176,7 +176,7 @@ describe.each(testDatabases)('users on %s', (kind) => {
       });
       expect(expired.json()).toMatchObject({
         code: 'CODE_EXPIRED',
-        message: 'The recieved code has expired!',
+        message: 'The received code has expired!',
       });
     });
   });

@@ -389,7 +389,7 @@ describe('account subscription and litres', () => {
     expect(within(summary).getByText('42')).toBeInTheDocument();
     const link = await screen.findByRole('link', { name: /^Personal account/ });
     expect(link).toHaveAttribute('href', '/en/user/personal-account');
-    await waitFor(() => expect(link).toHaveTextContent(/Balance: .*150\.00 — top up, history/));
+    await waitFor(() => expect(link).toHaveTextContent(/On the account: .*150\.00 — top up, history/));
   });
 
   it('speaks Russian on /ru/user', async () => {

@@ -40,7 +40,7 @@ export function ApiKeyRow({ actionId, apiKey }: { actionId: string; apiKey: ApiK
               </div>
             </dl>
           </div>
-          <div className="flex shrink-0 gap-2">
+          <div className="flex shrink-0 flex-wrap gap-2">
             <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
               <Pencil aria-hidden="true" className="size-4" />
               {t('apiKeys.list.rename')}

@@ -276,7 +276,7 @@ describe('RegistrationModal: checks before sending', () => {
       expect(within(dialog).getByRole('textbox', { name: 'Code from the e-mail' })).toHaveValue(''),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Sign up' }));
-    expect(within(dialog).getByText('The recieved code has expired!')).toBeInTheDocument();
+    expect(within(dialog).getByText('The received code has expired!')).toBeInTheDocument();
   });
 
   it('refuses to ask for a code without a valid e-mail', async () => {
