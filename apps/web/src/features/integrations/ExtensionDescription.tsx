@@ -21,7 +21,7 @@ export function ExtensionDescription({ id }: { id: string }) {
   const language = useLanguage();
   const page = useQuery({
     queryKey: ['pages', 'page', pageId, language],
-    queryFn: ({ signal }) => pagesApi.get(pageId, signal),
+    queryFn: ({ signal }) => pagesApi.get(pageId, signal, language),
   });
   usePageTitle(page.data?.title ?? null);
 

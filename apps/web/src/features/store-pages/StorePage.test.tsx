@@ -1,5 +1,5 @@
 import type { Page } from '@cutout/contracts';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render.tsx';
 import { mockStoreApi } from '../../test/store-api.ts';
@@ -49,6 +49,16 @@ describe('StorePage', () => {
     const contents = screen.getByRole('navigation', { name: 'Contents' });
     expect(within(contents).getByRole('link', { name: '3. Refunds' })).toHaveAttribute('href', '#section-3');
     expect(await screen.findByText(/Last updated on/)).toBeInTheDocument();
+  });
+
+  it('follows a switch of language at once: the page comes in the new one, not the stored one', async () => {
+    mockPages();
+    const { router } = renderApp('/en/terms-and-conditions');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeVisible();
+    await act(() => router.navigate('/ru/offer'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Публичная оферта' })).toBeVisible();
+    await act(() => router.navigate('/en/terms-and-conditions'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeVisible();
   });
 
   it('shows the same page for the Russian offer route, in Russian', async () => {

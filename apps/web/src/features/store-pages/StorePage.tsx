@@ -55,7 +55,7 @@ function StorePageScreen({ pageId }: { pageId: string }) {
   const formatDate = useFormatDate();
   const page = useQuery({
     queryKey: ['pages', 'page', pageId, language],
-    queryFn: ({ signal }) => pagesApi.get(pageId, signal),
+    queryFn: ({ signal }) => pagesApi.get(pageId, signal, language),
   });
   usePageTitle(page.data?.title ?? null);
   const sections = useMemo(() => (page.data ? sectionsOf(page.data.content) : []), [page.data]);

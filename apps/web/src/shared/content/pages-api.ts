@@ -4,6 +4,7 @@ import {
   type PageList,
   pageListSchema,
   pageSchema,
+  storeHeaderNames,
 } from '@cutout/contracts';
 import { apiRequest } from '../api/client.ts';
 
@@ -20,12 +21,17 @@ export const pagesApi = {
       parse: pageListSchema.parse,
     }),
 
-  /** A page by its id (or an old id), its content already safe HTML; 404 NOT_FOUND otherwise. */
-  get: (id: string, signal?: AbortSignal): Promise<Page> =>
+  /**
+   * A page by its id (or an old id), its content already safe HTML; 404 NOT_FOUND otherwise. In
+   * `language` where given: the page's own, which the stored locale may not be yet right after a
+   * switch (children load before the address's locale is stored).
+   */
+  get: (id: string, signal?: AbortSignal, language?: string): Promise<Page> =>
     apiRequest(`/pages/${encodeURIComponent(id)}/fetchPage`, {
       method: 'POST',
       body: { filter: { include: ['htmlMetaTagItems', 'primaryImage'] } },
       signal,
       parse: pageSchema.parse,
+      ...(language && { headers: { [storeHeaderNames.localeId]: language } }),
     }),
 };

@@ -215,6 +215,13 @@ describe('FeedbackForm', () => {
     expect(api.answers()).toEqual([]);
   });
 
+  it("loads in the page's language even while the stored locale is still another (just after a switch)", async () => {
+    updateSession({ localeId: 'en' });
+    mockStoreApi(fakeFormsApi().handle);
+    renderInShell(<FeedbackForm formId="contact" />, { path: '/ru/contacts', language: 'ru' });
+    expect(await screen.findByRole('form', { name: 'Напишите нам' })).toBeInTheDocument();
+  });
+
   it('speaks Russian: the form, its refusals and the summary', async () => {
     const { api, user } = renderForm('contact', { language: 'ru' });
     await screen.findByRole('form', { name: 'Напишите нам' });

@@ -38,7 +38,7 @@ export function FeedbackForm({ formId, className, variant = 'card', tone = 'ligh
   const language = useLanguage();
   const query = useQuery({
     queryKey: formsQueryKeys.form(formId, language),
-    queryFn: ({ signal }) => fetchForm(formId, signal),
+    queryFn: ({ signal }) => fetchForm(formId, signal, language),
     // While the texts of another language load, the form stays, and so does what was typed.
     placeholderData: (previous) => (previous?.id === formId ? previous : undefined),
     staleTime: 10 * 60_000,

@@ -4,18 +4,23 @@ import {
   type FormAnswerResult,
   formAnswerResultSchema,
   formSchema,
+  storeHeaderNames,
 } from '@cutout/contracts';
 import { apiRequest } from '../api/client.ts';
 
 export type { Form, FormAnswerRequest, FormAnswerResult };
 
-/** A form's definition in the request's language; 404 NOT_FOUND for an unknown id. */
-export function fetchForm(id: string, signal?: AbortSignal): Promise<Form> {
+/**
+ * A form's definition in `language` (else the stored locale's); 404 NOT_FOUND for an unknown id.
+ * The page passes its own: right after a language switch the stored locale is still the old one.
+ */
+export function fetchForm(id: string, signal?: AbortSignal, language?: string): Promise<Form> {
   return apiRequest(`/forms/${encodeURIComponent(id)}/fetchForm`, {
     method: 'POST',
     body: {},
     signal,
     parse: formSchema.parse,
+    ...(language && { headers: { [storeHeaderNames.localeId]: language } }),
   });
 }
 
