@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../shared/i18n/i18n.ts';
-import { setProcessingCount } from '../../shared/tasks/task-counter.ts';
+import { reportFailedTask, setProcessingCount } from '../../shared/tasks/task-counter.ts';
 import { TaskPanel } from './TaskPanel.tsx';
 
 const renderPanel = () =>
@@ -39,6 +39,21 @@ describe('TaskPanel', () => {
     expect(screen.getByRole('status')).toHaveTextContent('All images are processed!');
     act(() => vi.advanceTimersByTime(1));
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('says how many failed instead of all done, and counts afresh for the next work', () => {
+    renderPanel();
+    act(() => setProcessingCount(2));
+    act(() => reportFailedTask());
+    act(() => setProcessingCount(1));
+    expect(screen.getByRole('status')).toHaveTextContent('In progress - 1 img.');
+    act(() => setProcessingCount(0));
+    expect(screen.getByRole('status')).toHaveTextContent('Done: 1 img. not processed');
+    expect(screen.getByRole('status')).not.toHaveTextContent('All images are processed!');
+    act(() => vi.advanceTimersByTime(2500));
+    act(() => setProcessingCount(1));
+    act(() => setProcessingCount(0));
+    expect(screen.getByRole('status')).toHaveTextContent('All images are processed!');
   });
 
   it('goes back to the count when new work starts before it hides', () => {

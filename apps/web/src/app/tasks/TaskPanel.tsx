@@ -1,17 +1,17 @@
-import { CircleCheck, LoaderCircle } from 'lucide-react';
+import { CircleAlert, CircleCheck, LoaderCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uiConstants } from '../../shared/constants.ts';
-import { useProcessingCount } from '../../shared/tasks/task-counter.ts';
+import { useProcessingState } from '../../shared/tasks/task-counter.ts';
 
 /**
  * The bottom task counter of SPEC §4: a spinner and the count while images are processed; when
- * the count falls to zero it says so and hides after the task panel delay. Nothing before the
- * first task.
+ * the count falls to zero it says so (or, where some failed, how many: their error is on the
+ * image) and hides after the task panel delay. Nothing before the first task.
  */
 export function TaskPanel({ hideDelayMs = uiConstants.taskPanelHideDelayMs }: { hideDelayMs?: number }) {
   const { t } = useTranslation();
-  const count = useProcessingCount();
+  const { count, failed } = useProcessingState();
   const [finishedShown, setFinishedShown] = useState(false);
   const [previous, setPrevious] = useState(count);
 
@@ -40,10 +40,16 @@ export function TaskPanel({ hideDelayMs = uiConstants.taskPanelHideDelayMs }: { 
         >
           {busy ? (
             <LoaderCircle aria-hidden="true" className="size-4.5 animate-spin text-violet-600" />
+          ) : failed > 0 ? (
+            <CircleAlert aria-hidden="true" className="size-4.5 text-amber-600" />
           ) : (
             <CircleCheck aria-hidden="true" className="size-4.5 text-emerald-600" />
           )}
-          {busy ? t('tasks.inProgress', { count }) : t('tasks.allDone')}
+          {busy
+            ? t('tasks.inProgress', { count })
+            : failed > 0
+              ? t('tasks.someFailed', { count: failed })
+              : t('tasks.allDone')}
         </div>
       )}
     </div>

@@ -25,7 +25,8 @@ export function Integration1cPage() {
   const { t } = useTranslation();
   const text = (key: string) => t(`forms.integrations.oneC.${key}`);
   return (
-    <div className="bg-gradient-to-b from-violet-50 via-white to-white">
+    // The flow's glow reaches past the column: clipped, so that a phone does not scroll sideways.
+    <div className="overflow-x-clip bg-gradient-to-b from-violet-50 via-white to-white">
       <Container className="py-12 sm:py-16">
         <div className="grid items-center gap-12 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:gap-16">
           <HeroIntro title={text('title')} text={text('text')}>

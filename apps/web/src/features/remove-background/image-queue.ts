@@ -1,4 +1,4 @@
-import { setProcessingCount } from '../../shared/tasks/task-counter.ts';
+import { reportFailedTask, setProcessingCount } from '../../shared/tasks/task-counter.ts';
 import { isAcceptedImage } from '../../shared/upload/image-files.ts';
 import {
   type ImageItem,
@@ -209,6 +209,7 @@ export class ImageQueue {
     } catch (error) {
       entry.failure = removalFailureOf(error);
       entry.cost = 0;
+      reportFailedTask();
       const current = this.item(entry.itemId);
       if (current) {
         if (!accountFailures.has(entry.failure.type)) {

@@ -65,9 +65,9 @@ function StorePageScreen({ pageId }: { pageId: string }) {
     <div className="bg-slate-50/70">
       <Container className="py-10 sm:py-14">
         {page.data ? (
-          <div className="grid gap-10 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-14">
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-10 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-14">
             <div className="lg:col-start-2">
-              <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+              <h1 className="text-2xl font-bold tracking-tight wrap-break-word hyphens-auto text-slate-900 sm:text-4xl">
                 {page.data.title}
               </h1>
               <p className="mt-3 text-slate-600">
@@ -96,7 +96,7 @@ function StorePageScreen({ pageId }: { pageId: string }) {
                 </ol>
               </nav>
             )}
-            <article className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 lg:col-start-2">
+            <article className="min-w-0 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 lg:col-start-2">
               <RichText html={page.data.content} className="max-w-3xl" />
             </article>
           </div>
