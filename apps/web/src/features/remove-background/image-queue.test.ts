@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../shared/api/api-error.ts';
-import { getProcessingCount } from '../../shared/tasks/task-counter.ts';
+import { getProcessingCount, getProcessingState } from '../../shared/tasks/task-counter.ts';
 import { outputFor } from './image-item.ts';
 import { type ExecuteRequest, ImageQueue } from './image-queue.ts';
 import type { RemovalResult } from './removal-api.ts';
@@ -172,6 +172,8 @@ describe('ImageQueue', () => {
       failure: { type: 'action', errorCode: 107, value: 'HTTP 404' },
     });
     expect(deps.onFailure).toHaveBeenCalledOnce();
+    // The task panel is told: it will not say that all images are processed.
+    expect(getProcessingState()).toEqual({ count: 0, failed: 1 });
     // An invalid input is not sent again.
     await expect(queue.request(item.id, 'preview')).resolves.toBeNull();
     expect(deps.execute).toHaveBeenCalledOnce();

@@ -35,6 +35,10 @@ export function getProcessingCount(): number {
   return state.count;
 }
 
+export function getProcessingState(): ProcessingState {
+  return state;
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
