@@ -45,9 +45,5 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useProcessingState(): ProcessingState {
-  return useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => state,
-  );
+  return useSyncExternalStore(subscribe, getProcessingState, getProcessingState);
 }
