@@ -4,7 +4,7 @@ import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../shared/i18n/i18n.ts';
 import { getSession } from '../shared/session/session.ts';
-import { jsonResponse } from '../test/fixtures.ts';
+import { jsonResponse, storeInfoFixture } from '../test/fixtures.ts';
 import { mockApi, renderApp } from '../test/render.tsx';
 
 function setBrowserLanguages(languages: string[]) {
@@ -85,6 +85,29 @@ describe('language guard', () => {
     expect(await screen.findByRole('heading', { level: 1, name: /Удалите фон/ })).toBeInTheDocument();
     expect(localeHeaders(fetchMock)).toEqual(['en', 'ru']);
     expect(getSession().localeId).toBe('ru');
+  });
+
+  it("asks for a page's own data in the new language at once when the language switches", async () => {
+    const asked: { url: string; locale: string | null }[] = [];
+    mockApi({
+      handler: (url, init) => {
+        const locale = new Headers(init.headers).get('x-locale-id');
+        asked.push({ url, locale });
+        if (url.endsWith('/api/stores/fetchStoreInfo')) {
+          return jsonResponse(storeInfoFixture({ language: locale === 'ru' ? 'ru' : 'en' }));
+        }
+        return jsonResponse({ code: 'NOT_FOUND', message: 'Not found.' }, 404);
+      },
+    });
+    const { router } = renderApp('/en/pricing');
+    await waitFor(() => expect(asked.some(({ url }) => url.includes('/subscriptionPlans/'))).toBe(true));
+    const before = asked.length;
+    await act(() => router.navigate('/ru/pricing'));
+    await waitFor(() =>
+      expect(asked.slice(before).some(({ url }) => url.includes('/subscriptionPlans/'))).toBe(true),
+    );
+    // The plans, the litre bundles and the store info: none of them in the old language.
+    expect(asked.slice(before).filter(({ locale }) => locale !== 'ru')).toEqual([]);
   });
 
   it('sends a known page without a language to the same page under the chosen language', async () => {

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import { Navigate } from 'react-router';
 import type { Language } from '../../shared/i18n/languages.ts';
 import { LanguageProvider } from '../../shared/routing/language-context.tsx';
@@ -41,7 +41,9 @@ export function StoreGate({ language, children }: { language: Language; children
   const failed = query.isError && (!info || query.isPlaceholderData);
   const loaded = info && !query.isPlaceholderData ? info : undefined;
 
-  useEffect(() => {
+  // A layout effect: it runs before any child's query starts (queries fetch from passive effects),
+  // so every request of a page in the new language carries that locale, whatever its query key.
+  useLayoutEffect(() => {
     // A locale other than the stored one is sent to the server by changeLocale itself.
     if (getSession().localeId !== language) told.current = language;
     void changeLocale(language, language);
