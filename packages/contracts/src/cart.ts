@@ -243,7 +243,8 @@ export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 /**
  * POST /shoppingCarts/rechargePersonalAccount (SPEC §7.3): a top-up of the personal account, paid
  * with the chosen option; `rechargeAmount` in minor units of the session's currency, a whole number
- * of the currency's units, from 1 to 1 000 000.
+ * of the top-up product's units (one unit of the currency), at most `maxCartQuantity` of them: as
+ * many as the cart sells. The bound here only keeps the number sane; the server checks the units.
  */
 export const rechargePersonalAccountRequestSchema = z.strictObject({
   resolveCallbackUrl: z.string().url().max(2000),

@@ -8,7 +8,7 @@ import type {
   ShoppingCart,
   UpdateShoppingCartRequest,
 } from '@cutout/contracts';
-import { allowedQuantity, personalAccountProviderId } from '@cutout/contracts';
+import { allowedQuantity, maxCartQuantity, personalAccountProviderId } from '@cutout/contracts';
 import type { Transactor } from '../../platform/db/transactions.ts';
 import { DomainError } from '../../platform/errors.ts';
 import {
@@ -415,6 +415,12 @@ export function createCartService(deps: CartDeps) {
           details: { field: 'rechargeAmount', multipleOf: unit },
         });
       }
+      // As much as the same product may be bought through the cart, no more.
+      if (request.amount / unit > maxCartQuantity) {
+        throw new DomainError('VALIDATION_ERROR', {
+          details: { field: 'rechargeAmount', max: maxCartQuantity * unit },
+        });
+      }
       const now = deps.now();
       const cart: CartRow = {
         id: `recharge:${viewer.userId}`,
@@ -446,7 +452,7 @@ export function createCartService(deps: CartDeps) {
       // never paid from the account it fills.
       if (
         priced.paymentOptionId !== request.paymentOptionId ||
-        priced.paymentOption?.providerId === 'personal-account'
+        priced.paymentOption?.providerId === personalAccountProviderId
       ) {
         throw new DomainError('VALIDATION_ERROR', { details: { field: 'paymentOptionId' } });
       }

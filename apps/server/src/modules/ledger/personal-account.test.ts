@@ -1,3 +1,4 @@
+import { maxCartQuantity } from '@cutout/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -102,11 +103,21 @@ describe.each(testDatabases)('the personal account (%s)', (kind) => {
       expect(answer.statusCode, `${amount}: ${answer.body}`).toBe(400);
       expect(answer.json().code).toBe('VALIDATION_ERROR');
     }
+    // As much as the cart sells of the top-up product (100 000 roubles), no more.
+    const tooMuch = await recharge(token, (maxCartQuantity + 1) * 100);
+    expect(tooMuch.statusCode, tooMuch.body).toBe(400);
+    expect(tooMuch.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { field: 'rechargeAmount', max: maxCartQuantity * 100 },
+    });
+
     const unknown = await recharge(token, 10_000, 'no-such-option');
     expect(unknown.statusCode).toBe(400);
     expect((await recharge(null, 10_000)).statusCode).toBe(401);
     expect((await call(null, '/personalAccount/fetchPersonalAccount')).statusCode).toBe(401);
     expect((await account(token)).entries).toEqual([]);
+    const most = await recharge(token, maxCartQuantity * 100);
+    expect(most.statusCode, most.body).toBe(200);
   });
 
   it('shows a money code applied as a code entry', async () => {

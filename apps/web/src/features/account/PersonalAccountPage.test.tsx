@@ -118,11 +118,12 @@ describe('personal account page', () => {
     const card = await screen.findByRole('region', { name: 'Top up' });
     const field = within(card).getByLabelText('Amount, ₽');
     // Neither a fraction nor what only a programmer reads as a number ("1e3" is 1000 to Number).
-    for (const typed of ['12.5', '1e3', '0x10']) {
+    // Nor more than the cart sells of the top-up product.
+    for (const typed of ['12.5', '1e3', '0x10', '100001']) {
       await user.clear(field);
       await user.type(field, typed);
       await user.click(within(card).getByRole('button', { name: 'Top up' }));
-      expect(within(card).getByText('Enter a whole amount from 1 to 1,000,000.')).toBeInTheDocument();
+      expect(within(card).getByText('Enter a whole amount from 1 to 100,000.')).toBeInTheDocument();
     }
     expect(api.callsTo('/shoppingCarts/rechargePersonalAccount')).toHaveLength(0);
     await user.clear(field);

@@ -1,4 +1,4 @@
-import { fractionDigits, type PersonalAccount } from '@cutout/contracts';
+import { fractionDigits, maxCartQuantity, type PersonalAccount } from '@cutout/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { ArrowDownLeft, ArrowUpRight, Clock, Wallet } from 'lucide-react';
@@ -169,8 +169,13 @@ function RechargeCard({ currency }: { currency: string }) {
     // Whole units in plain digits ("1 500"): not "1e3", "0x10" or "12.5", which Number would take.
     const typed = parseAmount(amount, currency);
     const units = typed === null ? Number.NaN : typed / 10 ** digits;
-    if (!Number.isInteger(units) || units < 1 || units > 1_000_000) {
-      setFieldError(t('personalAccount.recharge.amountInvalid'));
+    // As many units as the cart sells of the top-up product, no more (the server's limit).
+    if (!Number.isInteger(units) || units < 1 || units > maxCartQuantity) {
+      setFieldError(
+        t('personalAccount.recharge.amountInvalid', {
+          max: new Intl.NumberFormat(language).format(maxCartQuantity),
+        }),
+      );
       return;
     }
     setFieldError(null);
