@@ -20,6 +20,10 @@ describe('web security', () => {
         expect(csp).toContain("frame-ancestors 'none'");
         expect(csp).toContain("object-src 'none'");
         expect(csp).toContain("form-action 'self'");
+        // A photo given by its https address shows as it is; requests still go to the site only.
+        expect(csp).toMatch(/img-src [^;]*https:/);
+        expect(csp).not.toMatch(/img-src [^;]*http:/);
+        expect(csp).toContain("connect-src 'self'");
         expect(response.headers['x-content-type-options']).toBe('nosniff');
         expect(response.headers['x-frame-options']).toBe('DENY');
         expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');

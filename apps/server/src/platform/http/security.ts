@@ -26,7 +26,9 @@ export function contentSecurityPolicy(options: SecurityOptions): Record<string, 
     // Inline styles only: the dialogs' scroll lock (react-remove-scroll) injects a <style> element.
     // Styles cannot run code; scripts stay strictly 'self'.
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', ...analytics, ...options.imageOrigins],
+    // Any https image too: a photo given by its address is shown as it is ("before") beside its
+    // cut-out, straight from where it lives. Images run no code; scripts and requests stay 'self'.
+    'img-src': ["'self'", 'data:', 'blob:', 'https:', ...analytics, ...options.imageOrigins],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...analytics],
     'media-src': ["'self'", 'blob:'],
