@@ -139,7 +139,14 @@ export const actionErrorCodes = {
   invalidSemitransparency: 122,
   /** An Idempotency-Key header that is not 1-255 visible ASCII characters. */
   invalidIdempotencyKey: 123,
+  /** remove.bg's unknown_foreground: no subject in the picture (or in its roi); nothing is charged. */
+  noForeground: 124,
+  /** More than one image (or background) in one request: a file and a URL, or a file twice. */
+  multipleSources: 125,
 } as const;
 
-/** Action error codes that mark the input image itself as invalid. */
-export const invalidInputActionErrorCodes: readonly number[] = [103, 107, 108, 109, 113];
+/**
+ * Action error codes that mark the input image itself as invalid (SPEC §8.3's five, and 124: a
+ * picture with no subject will not have one on the next try).
+ */
+export const invalidInputActionErrorCodes: readonly number[] = [103, 107, 108, 109, 113, 124];

@@ -145,6 +145,8 @@ const actionCodes: Record<number, PublicCode> = {
   121: { code: 'invalid_add_shadow', title: 'Invalid add_shadow parameter given' },
   122: { code: 'invalid_semitransparency', title: 'Invalid semitransparency parameter given' },
   123: { code: 'invalid_idempotency_key', title: 'Invalid Idempotency-Key header given' },
+  124: { code: 'unknown_foreground', title: 'Could not identify foreground in image' },
+  125: { code: 'multiple_sources', title: 'More than one image source given' },
 };
 
 /** remove.bg's code and title of one of our errors, and the status the public API answers it with. */

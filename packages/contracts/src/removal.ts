@@ -196,7 +196,8 @@ export const publicRemoveBgFieldsSchema = z.object({
   ),
   output_format: text(
     'image (the picture itself) or json (base64 plus sizes and the foreground box). ' +
-      'Accept: application/json asks for json too.',
+      'Accept: application/json asks for json too. A picture format (png, jpg, webp…) here is ' +
+      'format by another name.',
   ),
 });
 
@@ -212,7 +213,7 @@ export const publicApiErrorBodySchema = z.object({
         code: z
           .enum(errorCodes as [ErrorCode, ...ErrorCode[]])
           .describe('Our error code (ACTION_FAILED, INSUFFICIENT_BALANCE, RATE_LIMITED…).'),
-        errorCode: z.number().int().optional().describe('The number of an ACTION_FAILED (100–123).'),
+        errorCode: z.number().int().optional().describe('The number of an ACTION_FAILED (100–125).'),
         value: z.union([z.string(), z.number()]).optional(),
       }),
     }),

@@ -170,6 +170,25 @@ describe('parseRemovalOptions', () => {
     expect(codeOf({ output_format: 'xml' })).toBe(112);
   });
 
+  it("takes a picture format in output_format as format's other name (SPEC §5), unless format differs", () => {
+    expect(parseRemovalOptions({ output_format: 'png' })).toMatchObject({
+      format: 'png',
+      output_format: 'image',
+    });
+    expect(parseRemovalOptions({ output_format: 'JPEG' })).toMatchObject({
+      format: 'jpg',
+      output_format: 'image',
+    });
+    // The public API's default format=auto gives way to it; the same format twice is no conflict.
+    expect(parseRemovalOptions({ format: 'auto', output_format: 'webp' }).format).toBe('webp');
+    expect(parseRemovalOptions({ format: 'jpg', output_format: 'jpeg' }).format).toBe('jpg');
+    expect(parseRemovalOptions({ format: 'webp', output_format: 'json' })).toMatchObject({
+      format: 'webp',
+      output_format: 'json',
+    });
+    expect(codeOf({ format: 'png', output_format: 'jpg' })).toBe(112);
+  });
+
   it('reads bg_color names, hex with or without # in 3, 4, 6 and 8 digits, else 111', () => {
     expect(parseRemovalOptions({ bg_color: 'red' }).bg_color).toEqual({ r: 255, g: 0, b: 0, a: 255 });
     expect(parseRemovalOptions({ bg_color: '#0f0' }).bg_color).toEqual({ r: 0, g: 255, b: 0, a: 255 });

@@ -131,8 +131,10 @@ export function parseRemovalOptions(raw: Record<string, unknown> | RemovalOption
     type: given('type') ? parseType(fields.type) : D.type,
     type_level: given('type_level') ? parseTypeLevel(fields.type_level) : D.type_level,
     channels: given('channels') ? parseChannels(fields.channels) : D.channels,
-    format: given('format') ? parseFormat(fields.format) : D.format,
-    output_format: given('output_format') ? parseOutputFormat(fields.output_format) : 'image',
+    ...formats(
+      given('format') ? parseFormat(fields.format) : null,
+      given('output_format') ? parseOutputFormat(fields.output_format) : null,
+    ),
     roi: given('roi') ? parseRoi(fields.roi) : null,
     bg_color: given('bg_color') ? parseBgColor(fields.bg_color) : null,
     bg_image: given('bg_image') ? parseBgImage(fields.bg_image) : null,
@@ -216,16 +218,43 @@ function parseFormat(value: unknown): RemovalOptions['format'] {
   return format;
 }
 
-function parseOutputFormat(value: unknown): RemovalOptions['output_format'] {
+/**
+ * `output_format` says how the answer is written (image, json) or, as SPEC §5 names it, the picture's
+ * own format (png, jpg, webp…): then it is `format`'s other name.
+ */
+function parseOutputFormat(value: unknown): RemovalOptions['output_format'] | RemovalOptions['format'] {
   const key = keyOf(value);
-  if (key !== 'image' && key !== 'json') {
+  if (key === 'image' || key === 'json') return key;
+  const format = FORMATS[key ?? ''];
+  if (!format) {
     throw new EngineError(
       ErrorCode.wrongOutputFormat,
-      'output_format must be image or json',
+      'output_format must be image or json, or a picture format: png, jpg, webp, avif, zip or auto',
       shownValue(value),
     );
   }
-  return key;
+  return format;
+}
+
+/**
+ * The picture's format and how the answer is written, from `format` and `output_format`. A format
+ * named by output_format stands where format is absent or `auto`; a different one is refused.
+ */
+function formats(
+  format: RemovalOptions['format'] | null,
+  output: ReturnType<typeof parseOutputFormat> | null,
+): Pick<RemovalOptions, 'format' | 'output_format'> {
+  if (output === null || output === 'image' || output === 'json') {
+    return { format: format ?? DEFAULT_OPTIONS.format, output_format: output ?? 'image' };
+  }
+  if (format !== null && format !== 'auto' && format !== output) {
+    throw new EngineError(
+      ErrorCode.wrongOutputFormat,
+      'format and output_format name different formats',
+      `${format}, ${output}`,
+    );
+  }
+  return { format: output, output_format: 'image' };
 }
 
 function parseBgColor(value: unknown): Rgba {

@@ -262,6 +262,8 @@ const actionCatalogue: Record<Language, Record<number, string>> = {
     121: 'add_shadow must be true or false.',
     122: 'semitransparency must be true or false.',
     123: 'Invalid Idempotency-Key header: 1 to 255 visible ASCII characters, such as a UUID.',
+    124: 'No subject found in the image: there is nothing to cut out. Nothing was charged.',
+    125: 'More than one image given ({value}): send one file, base64 text or URL.',
   },
   ru: {
     100: 'Недействительный API-ключ.',
@@ -287,6 +289,8 @@ const actionCatalogue: Record<Language, Record<number, string>> = {
     121: 'add_shadow должен быть true или false.',
     122: 'semitransparency должен быть true или false.',
     123: 'Неверный заголовок Idempotency-Key: от 1 до 255 видимых символов ASCII, например UUID.',
+    124: 'На изображении не найден объект: вырезать нечего. Ничего не списано.',
+    125: 'Передано больше одного изображения ({value}): отправьте один файл, base64 или URL.',
   },
 };
 

@@ -19,7 +19,10 @@ const fieldChoices: Record<string, { enum: string[]; default: string }> = {
   type_level: { enum: ['none', '1', '2', 'latest'], default: '1' },
   format: { enum: ['auto', 'png', 'jpg', 'webp', 'avif', 'zip'], default: 'auto' },
   channels: { enum: ['rgba', 'alpha'], default: 'rgba' },
-  output_format: { enum: ['image', 'json'], default: 'image' },
+  output_format: {
+    enum: ['image', 'json', 'auto', 'png', 'jpg', 'webp', 'avif', 'zip'],
+    default: 'image',
+  },
   crop: { enum: ['true', 'false'], default: 'false' },
   add_shadow: { enum: ['true', 'false'], default: 'false' },
   semitransparency: { enum: ['true', 'false'], default: 'true' },
@@ -205,7 +208,7 @@ export function openApiDocument(serverUrl: string) {
             400: errorResponse(
               'Invalid parameters or an unreadable image, nothing charged: remove.bg codes such as missing_source, ' +
                 'invalid_file_type, failed_to_read_image, file_too_large, invalid_size, invalid_format, invalid_roi; ' +
-                'meta.errorCode says which (100–123), meta.code ACTION_FAILED. Also MALFORMED_FORM, ' +
+                'meta.errorCode says which (100–125), meta.code ACTION_FAILED. Also MALFORMED_FORM, ' +
                 'FORM_TOO_MANY_PARTS, FORM_FIELD_TOO_LARGE and PAYLOAD_TOO_LARGE (a body over 48 MB).',
             ),
             402: errorResponse(

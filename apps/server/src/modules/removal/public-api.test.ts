@@ -15,9 +15,13 @@ import { accountCredits } from './removal.routes.ts';
 const asked: Array<Record<string, unknown>> = [];
 const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
 const answer = standInResult(png);
+/** A picture the stand-in finds no subject in: a transparent result with an all-zero box, as the engine's. */
+const blank = Buffer.from('a picture with nothing in it');
 const standIn = {
-  remove: async (_bytes: Uint8Array, options: Record<string, unknown>) => {
+  remove: async (bytes: Uint8Array, options: Record<string, unknown>) => {
     asked.push(options);
+    if (Buffer.from(bytes).equals(blank))
+      return { ...answer, foreground: { x: 0, y: 0, width: 0, height: 0 } };
     return answer;
   },
 } as unknown as Engine;
@@ -210,6 +214,124 @@ describe('the public API speaks remove.bg v1.0', () => {
     expect(asked.map((options) => options.size)).toEqual(['full', 'preview', 'preview']);
   });
 
+  it("refuses a picture with no subject as remove.bg's unknown_foreground, and charges nothing for it", async () => {
+    const owner = await issueKey(await registerUser(t, 'blank-picture@example.com'));
+    const attempts: Array<[string, Record<string, string>]> = [
+      ['full', {}],
+      ['full', { 'idempotency-key': 'blank-1' }],
+      ['preview', {}],
+    ];
+    for (const [size, headers] of attempts) {
+      const response = await removebg(
+        multipart([
+          ['image_file', blank],
+          ['size', size],
+        ]),
+        { 'x-api-key': owner, 'accept-language': 'ru', ...headers },
+      );
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().errors[0]).toEqual({
+        status: '400',
+        code: 'unknown_foreground',
+        title: 'Could not identify foreground in image',
+        detail: 'На изображении не найден объект: вырезать нечего. Ничего не списано.',
+        meta: { code: 'ACTION_FAILED', errorCode: 124 },
+      });
+    }
+    const account = await t.app.inject({
+      method: 'GET',
+      url: '/v1.0/account',
+      headers: { 'x-api-key': owner },
+    });
+    expect(account.json().data.attributes.credits.total).toBe(5);
+    // The key of the refused request is free again: a retry with a photo is charged once.
+    const photo = await removebg(
+      multipart([
+        ['image_file', png],
+        ['size', 'full'],
+      ]),
+      { 'x-api-key': owner, 'idempotency-key': 'blank-1' },
+    );
+    expect([photo.statusCode, photo.headers['x-credits-charged']]).toEqual([200, '1']);
+  });
+
+  it('refuses two images (or two backgrounds) in one request, naming them, rather than picking one', async () => {
+    const base64 = png.toString('base64');
+    const requests: Array<[Parameters<typeof removebg>[0], string]> = [
+      [
+        multipart([
+          ['image_file', png],
+          ['image_url', 'https://example.com/photo.jpg'],
+        ]),
+        'image_file, image_url',
+      ],
+      [
+        multipart([
+          ['image_file', png],
+          ['image_file', png],
+        ]),
+        'image_file, image_file',
+      ],
+      [
+        { payload: { image_file_b64: base64, image_file_url: 'https://example.com/photo.jpg' } },
+        'image_file_b64, image_file_url',
+      ],
+      [
+        {
+          payload: {
+            image_file_b64: base64,
+            bg_image_file_b64: base64,
+            bg_image_url: 'https://example.com/bg.jpg',
+          },
+        },
+        'bg_image_file_b64, bg_image_url',
+      ],
+      [
+        {
+          payload: 'image_url=https%3A%2F%2Fexample.com%2Fa.jpg&image_url=https%3A%2F%2Fexample.com%2Fb.jpg',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        },
+        'image_url',
+      ],
+    ];
+    for (const [body, value] of requests) {
+      const response = await removebg(body);
+      expect(response.statusCode, value).toBe(400);
+      expect(response.json().errors[0], value).toMatchObject({
+        code: 'multiple_sources',
+        meta: { errorCode: 125, value },
+      });
+    }
+  });
+
+  it('takes a picture format in output_format, as SPEC §5 names the format; a different format beside it is refused', async () => {
+    asked.length = 0;
+    const named = await removebg(
+      multipart([
+        ['image_file', png],
+        ['output_format', 'webp'],
+      ]),
+    );
+    expect(named.statusCode, named.body).toBe(200);
+    expect(asked[0]).toMatchObject({ format: 'webp', output_format: 'image' });
+    const clash = await removebg(
+      multipart([
+        ['image_file', png],
+        ['format', 'png'],
+        ['output_format', 'jpg'],
+      ]),
+    );
+    expect(clash.json().errors[0]).toMatchObject({ code: 'invalid_format', meta: { errorCode: 112 } });
+  });
+
+  it('refuses a body that is neither a form nor JSON, whatever its type', async () => {
+    for (const type of ['text/plain', 'image/jpeg']) {
+      const response = await removebg({ payload: 'hello', headers: { 'content-type': type } });
+      expect(response.statusCode, type).toBe(400);
+      expect(response.json().errors[0].meta.code, type).toBe('UNSUPPORTED_MEDIA_TYPE');
+    }
+  });
+
   it('answers errors in remove.bg shape with its statuses, keeping the SPEC code and our message', async () => {
     const missing = await removebg(multipart([['size', 'preview']]), { 'accept-language': 'ru' });
     expect(missing.statusCode).toBe(400);
@@ -250,6 +372,9 @@ describe('the public API speaks remove.bg v1.0', () => {
     });
     expect(badKey.statusCode).toBe(403);
     expect(badKey.json().errors[0]).toMatchObject({ code: 'auth_failed', title: 'Invalid API Key' });
+    // A wrong key tells how many more this address may try, as every answer tells its limit.
+    expect(badKey.headers['x-ratelimit-limit']).toBe('10');
+    expect(Number(badKey.headers['x-ratelimit-remaining'])).toBeLessThan(10);
     const noKey = await t.app.inject({ method: 'GET', url: '/api/v1/account' });
     expect(noKey.statusCode).toBe(403);
     expect(noKey.json().errors[0]).toMatchObject({ title: 'Missing API Key', meta: { errorCode: 101 } });

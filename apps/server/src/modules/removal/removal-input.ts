@@ -1,5 +1,5 @@
 import { finished } from 'node:stream/promises';
-import { imageLimits } from '@cutout/contracts';
+import { actionErrorCodes, imageLimits } from '@cutout/contracts';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../platform/errors.ts';
@@ -78,6 +78,10 @@ export async function readRemovalInput(request: FastifyRequest): Promise<Removal
           await finished(part.file);
           continue;
         }
+        // The same image twice (two files under one name): refused, not the last one kept.
+        if (files[part.fieldname] !== undefined || fields[part.fieldname] !== undefined) {
+          throw actionFailed(actionErrorCodes.multipleSources, `${part.fieldname}, ${part.fieldname}`);
+        }
         const bytes = await readLimited(part.file, rule.maxBytes);
         if (!bytes) throw actionFailed(rule.code, maxFileBytes);
         if (rule.text) fields[part.fieldname] = bytes.toString('latin1');
@@ -134,6 +138,8 @@ function watchForClose(request: FastifyRequest): () => boolean {
 }
 
 function readJsonBody(body: unknown): RemovalInput {
+  // Fastify reads text/plain as a string: not a form nor a JSON object, so not ours to guess at.
+  if (typeof body === 'string') throw new DomainError('UNSUPPORTED_MEDIA_TYPE');
   const fields: Record<string, unknown> = {};
   for (const [name, value] of Object.entries((body ?? {}) as Record<string, unknown>)) {
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { type LitreSummary, publicApiHeaders, removalHeaders } from '@cutout/contracts';
+import { actionErrorCodes, type LitreSummary, publicApiHeaders, removalHeaders } from '@cutout/contracts';
 import type { RemovalResult } from '@cutout/engine';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../platform/errors.ts';
@@ -124,6 +124,17 @@ function foregroundType(result: RemovalResult, fields: Record<string, unknown>):
   return type && type !== 'auto' && level !== 'none' ? type : null;
 }
 
+/**
+ * An image (or a background) comes one way: a file, base64 text or a URL, once. Two are refused
+ * (125, naming them) rather than one picked silently; a file part sent twice is refused as it is read.
+ */
+function oneSource({ fields, files }: RemovalInput, names: string[]) {
+  const given = names.filter((name) => files[name] !== undefined || (fields[name] ?? '') !== '');
+  if (given.length > 1 || given.some((name) => Array.isArray(fields[name]))) {
+    throw actionFailed(actionErrorCodes.multipleSources, given.join(', '));
+  }
+}
+
 /** Field names of the execute call (SPEC §7.2) and of the public API (remove.bg's) to one request. */
 function toRemovalRequest(
   request: FastifyRequest,
@@ -132,6 +143,8 @@ function toRemovalRequest(
 ): RemovalRequest {
   const { fields, files } = input;
   const text = (name: string) => (typeof fields[name] === 'string' ? (fields[name] as string) : undefined);
+  oneSource(input, ['image_file', 'image_file_b64', 'image_file_url', 'image_url']);
+  oneSource(input, ['bg_image_file', 'bg_image_file_b64', 'bg_image_file_url', 'bg_image_url']);
   return {
     ...who,
     client: request.ip,
@@ -227,7 +240,10 @@ export async function publicApiRoutes(
       refuseWhenLimited(lock);
       const found = await options.apiKeys.authenticate(value);
       if (!found) {
-        await options.limiter.hit(failures, wrongApiKeys);
+        // How many wrong keys this address has left, as every answer of this API tells its limit.
+        reply.headers(
+          rateLimitHeaders(wrongApiKeys.limit, await options.limiter.hit(failures, wrongApiKeys)),
+        );
         throw actionFailed(100, undefined, 403);
       }
       request.user = found.user;

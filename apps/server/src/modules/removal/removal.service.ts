@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { actionErrorCodes } from '@cutout/contracts';
 import {
   decodeBase64Image,
   type Engine,
@@ -82,6 +83,23 @@ export const actionFailed = (errorCode: number, value?: string | number, status?
     details: { errorCode, ...(value === undefined ? {} : { value }) },
     ...(status ? { status } : {}),
   });
+
+/**
+ * The engine as the service sells it: a cut-out with no subject in it (a blank picture, or a `roi`
+ * around none) is remove.bg's unknown_foreground (124), refused, so never charged. The engine itself
+ * answers such a photo with a transparent image and an all-zero foreground box.
+ */
+function subjectRequired(engine: Pick<Engine, 'remove'>): Pick<Engine, 'remove'> {
+  return {
+    remove: async (...args) => {
+      const result = await engine.remove(...args);
+      if (result.foreground.width === 0 || result.foreground.height === 0) {
+        throw actionFailed(actionErrorCodes.noForeground);
+      }
+      return result;
+    },
+  };
+}
 
 /** The request's Idempotency-Key: 1-255 visible ASCII characters, bare or as a quoted string. */
 export function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
@@ -248,7 +266,7 @@ export function createRemovalService(deps: {
       if (!image) throw actionFailed(108);
       const background = await bytesOf(request.background, { download: 106, invalid: 114, log });
 
-      const engine = await deps.engine();
+      const engine = subjectRequired(await deps.engine());
       // Masks are cached per requester: a fast answer must not tell that someone else sent the picture.
       const call = { cacheScope: user ? `user:${user.id}` : `client:${request.client}` };
       const removalOptions = { ...options, bg_image: background };
@@ -267,9 +285,11 @@ export function createRemovalService(deps: {
           call,
         };
         if (key) {
-          // How the answer is written (an image, or JSON with base64) does not make another request.
+          // How the answer is written (an image, or JSON with base64) does not make another request;
+          // the picture's format does, whichever field named it.
           const { output_format: _encoding, ...asked } = given;
-          return await chargeOnce(charge, key, fingerprintOf(image, background, asked));
+          const fingerprint = fingerprintOf(image, background, { ...asked, format: options.format });
+          return await chargeOnce(charge, key, fingerprint);
         }
         const result = await deps.removeBackground.run({ ...charge, chargeId: randomUUID() });
         return { result, cost, replayed: false };

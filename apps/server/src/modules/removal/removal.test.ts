@@ -149,6 +149,33 @@ describe.each(testDatabases)('the removal service on %s', (kind) => {
     expect(await balanceOf(token)).toBe(4);
   });
 
+  it('refuses a photo with no subject in it (124), charging nothing, in the language of the page', async () => {
+    const token = await signUp('blank@example.com');
+    const blank = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#ffffff' } })
+      .jpeg()
+      .toBuffer();
+    for (const size of ['full', 'preview']) {
+      const response = await execute(
+        { image_file: blank, size },
+        { authorization: token, 'x-locale-id': 'ru' },
+      );
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'ACTION_FAILED',
+        message: 'На изображении не найден объект: вырезать нечего. Ничего не списано.',
+        details: { errorCode: 124 },
+      });
+    }
+    expect(await balanceOf(token)).toBe(5);
+    // A region of interest around none of the subject is the same: nothing there to cut out.
+    const outside = await execute(
+      { image_file: photo, size: 'full', roi: '0 0 20 20' },
+      { authorization: token },
+    );
+    expect(outside.json()).toMatchObject({ code: 'ACTION_FAILED', details: { errorCode: 124 } });
+    expect(await balanceOf(token)).toBe(5);
+  });
+
   it('refuses when the balance is spent, charging nothing', async () => {
     const token = await signUp('spent@example.com');
     for (let i = 0; i < 5; i += 1)

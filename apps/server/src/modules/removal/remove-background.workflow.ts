@@ -15,7 +15,7 @@ export interface RemoveBackgroundInput {
   size: string;
   /** Litres it costs. */
   cost: number;
-  engine: Engine;
+  engine: Pick<Engine, 'remove'>;
   image: Uint8Array;
   options: NonNullable<Parameters<Engine['remove']>[1]>;
   call: RemovalCall;

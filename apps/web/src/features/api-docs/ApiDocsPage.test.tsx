@@ -175,11 +175,17 @@ describe('ApiDocsPage', () => {
       'invalidIdempotencyKey',
       'Invalid Idempotency-Key header: 1 to 255 visible ASCII characters, such as a UUID.invalid_idempotency_key',
     ]);
+    expect(cellsOf('124')).toEqual([
+      '124',
+      'unknown_foreground',
+      'noForeground',
+      'No subject found in the image: there is nothing to cut out.unknown_foreground',
+    ]);
     const numbers = within(codes)
       .getAllByRole('row')
       .slice(1)
       .map((row) => Number(within(row).getAllByRole('cell')[0]?.textContent));
-    expect(numbers).toEqual([100, 101, ...Array.from({ length: 21 }, (_, index) => 103 + index)]);
+    expect(numbers).toEqual([100, 101, ...Array.from({ length: 23 }, (_, index) => 103 + index)]);
 
     const limits = screen.getByRole('region', { name: 'Rate limits' });
     const table = within(limits).getByRole('table');

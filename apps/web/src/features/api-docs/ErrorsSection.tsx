@@ -1,4 +1,4 @@
-import { imageLimits, imageProblem, publicErrorOf } from '@cutout/contracts';
+import { actionErrorCodes, imageLimits, imageProblem, publicErrorOf } from '@cutout/contracts';
 import { useTranslation } from 'react-i18next';
 import { CodeBlock } from '../../shared/ui/code-block.tsx';
 import { DocTable, Mono, NarrowOnly } from './DocTable.tsx';
@@ -6,7 +6,7 @@ import { useDocText } from './doc-text.ts';
 import { bodyFieldsOf, type OpenApiDocument, operationsOf } from './openapi.ts';
 
 /** The numbers of meta.errorCode the client can name, beside those the document lists. */
-const knownActionCodes = Array.from({ length: 24 }, (_, index) => 100 + index).filter((code) => code !== 102);
+const knownActionCodes: number[] = Object.values(actionErrorCodes);
 
 /** Values that narrow remove.bg's code of a number (113: damaged, too many pixels; 119: empty, outside). */
 const narrowingValues = [undefined, imageProblem.damaged, 1, 'empty', 'exceeds_bounds'];

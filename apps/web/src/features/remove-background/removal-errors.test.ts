@@ -131,11 +131,19 @@ describe('remove-background errors (SPEC §8.3)', () => {
     expect(messageOf(actionFailed(code, value), 'ru')).toBe(ru);
   });
 
-  it('marks the input invalid for 103, 107, 108, 109 and 113 only', () => {
-    const invalid = [100, 101, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116].filter(
-      (code) => isInvalidInput(removalFailureOf(actionFailed(code))),
+  it('marks the input invalid for 103, 107, 108, 109, 113 and 124 (no subject) only', () => {
+    const invalid = [
+      100, 101, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 124, 125,
+    ].filter((code) => isInvalidInput(removalFailureOf(actionFailed(code))));
+    expect(invalid).toEqual([103, 107, 108, 109, 113, 124]);
+  });
+
+  it('says when no subject was found, or more than one image was given', () => {
+    expect(messageOf(actionFailed(124))).toBe('No subject found in the image: there is nothing to cut out.');
+    expect(messageOf(actionFailed(124), 'ru')).toBe('На изображении не найден объект: вырезать нечего.');
+    expect(messageOf(actionFailed(125), 'ru')).toBe(
+      'Передано больше одного изображения: отправьте один файл или одну ссылку.',
     );
-    expect(invalid).toEqual([103, 107, 108, 109, 113]);
   });
 
   it('gives the unknown error for another errorCode, another code or an unreadable answer', () => {

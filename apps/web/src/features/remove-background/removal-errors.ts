@@ -17,9 +17,9 @@ export type RemovalFailure =
   | { type: 'fileTooBig'; maxBytes: number }
   | { type: 'unknown' };
 
-/** The ACTION_FAILED errorCodes with a text of their own (SPEC §8.3, plus 115 and 116). */
+/** The ACTION_FAILED errorCodes with a text of their own (SPEC §8.3, plus 115, 116, 124 and 125). */
 const knownActionCodes = new Set([
-  100, 101, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116,
+  100, 101, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 124, 125,
 ]);
 
 /** Reads a failed execute call; any other code or an unreadable answer is the unknown error. */
@@ -44,7 +44,7 @@ export function removalFailureOf(error: unknown): RemovalFailure {
   }
 }
 
-/** Whether the failure is the input image's own fault (codes 103, 107, 108, 109, 113 and the client checks). */
+/** Whether the failure is the input image's own fault (codes 103, 107, 108, 109, 113, 124 and the client checks). */
 export function isInvalidInput(failure: RemovalFailure): boolean {
   if (failure.type === 'unsupportedFile' || failure.type === 'fileTooBig') return true;
   return failure.type === 'action' && invalidInputActionErrorCodes.includes(failure.errorCode);
