@@ -389,6 +389,7 @@ export function createServices({ config, database, log, now, ...options }: Servi
     promotions,
     planQuote: (input) => subscriptions.quote(input),
     bonusPoints: accounts.bonusPoints.balance,
+    personalAccountBalance: accounts.personalAccount.balance,
     now,
   });
   const checkout = createCheckoutService({
@@ -401,7 +402,6 @@ export function createServices({ config, database, log, now, ...options }: Servi
       orders,
       payments,
       promotions,
-      personalAccountBalance: accounts.personalAccount.balance,
       spendBonusPoints: ({ userId, points, orderId }) =>
         accounts.bonusPoints.spend({ id: orderId, userId }, points),
       log,

@@ -46,6 +46,8 @@ export const cartErrorReasons = [
   'cart_error_payment_option_required',
   /** The cart's promo code no longer applies (expired, used up, no product for it): remove it. */
   'cart_error_promo_code_invalid',
+  /** Paid from the personal account, which holds less than the order's amount: choose another way. */
+  'cart_error_personal_account_short',
 ] as const;
 export type CartErrorReason = (typeof cartErrorReasons)[number];
 

@@ -8,7 +8,12 @@ import type {
   ProductTradeOffer,
   ShoppingCart,
 } from '@cutout/contracts';
-import { countedQuantity, includedVat, parseQuantityLimitRange } from '@cutout/contracts';
+import {
+  countedQuantity,
+  includedVat,
+  parseQuantityLimitRange,
+  personalAccountProviderId,
+} from '@cutout/contracts';
 import type { CartItemRow, CartRow } from './cart.repo.ts';
 
 /** Delivery is sold with VAT at the standard rate, included in its price. */
@@ -57,6 +62,8 @@ export interface CartInput {
   planPrices?: Map<string, PlanQuote>;
   /** The buyer's bonus points; none: nothing can be written off. */
   bonusPointBalance?: number;
+  /** What the personal account holds in the cart's currency, when it is the chosen way to pay. */
+  personalAccountBalance?: number;
 }
 
 /** A plan's price for the item's period (null: not sold so) and what an upgrade takes off it. */
@@ -210,6 +217,13 @@ function errorReasonOf(input: CartInput, products: CartItem[], deliveryRequired:
     [input.rules.recipientRequired && !input.recipientContactSet, 'cart_error_recipient_required'],
     [amount > 0 && !input.paymentOption, 'cart_error_payment_option_required'],
     [input.promoCodeInvalid === true, 'cart_error_promo_code_invalid'],
+    // Said before the order is placed, not only refused after (the checkout's INSUFFICIENT_FUNDS).
+    [
+      amount > 0 &&
+        input.paymentOption?.providerId === personalAccountProviderId &&
+        (input.personalAccountBalance ?? 0) < amount,
+      'cart_error_personal_account_short',
+    ],
   ];
   return reasons.find(([applies]) => applies)?.[1] ?? null;
 }

@@ -67,6 +67,8 @@ export interface CartDeps {
   promotions: Pick<PromotionsService, 'evaluate'>;
   /** The user's bonus points (the ledger's bonus_point balance). */
   bonusPoints: (userId: string) => Promise<number>;
+  /** What the user's personal account holds in a currency (minor units). */
+  personalAccountBalance: (userId: string, currency: string) => Promise<number>;
   /**
    * A subscription plan's price for a period in a currency (null: not sold so), and the credit of
    * the buyer's live subscription it would replace; null when the product is not a plan.
@@ -128,6 +130,13 @@ export function createCartService(deps: CartDeps) {
     const payable = topUp
       ? paymentOptions.filter((option) => option.providerId !== personalAccountProviderId)
       : paymentOptions;
+    // Until the buyer chooses, the store's first way to pay in this currency is the choice.
+    const paymentOption = payable.find((option) => option.id === cart.paymentOptionId) ?? payable[0] ?? null;
+    const currency = viewer.currency.characterCode;
+    const personalAccountBalance =
+      paymentOption?.providerId === personalAccountProviderId
+        ? await deps.personalAccountBalance(viewer.userId, currency)
+        : undefined;
     const planPrices = new Map<string, PlanQuote>();
     for (const item of items) {
       const offer = offers.get(item.tradeOfferId);
@@ -149,12 +158,12 @@ export function createCartService(deps: CartDeps) {
       deliveryOption: deliveryOptions.find((option) => option.id === cart.deliveryOptionId) ?? null,
       deliveryContactSet,
       recipientContactSet,
-      // Until the buyer chooses, the store's first way to pay in this currency is the choice.
-      paymentOption: payable.find((option) => option.id === cart.paymentOptionId) ?? payable[0] ?? null,
-      currency: viewer.currency.characterCode,
+      paymentOption,
+      currency,
       language: viewer.language,
       rules: viewer.rules,
       bonusPointBalance,
+      ...(personalAccountBalance === undefined ? {} : { personalAccountBalance }),
     };
   }
 

@@ -197,10 +197,12 @@ describe.each(testDatabases)('the personal account (%s)', (kind) => {
     const orders = (await call(token, '/orders/fetchOrderList')).json().output;
     expect(orders[0].status).toBe('fulfilled');
 
-    await call(token, '/shoppingCarts/updateShoppingCart', {
+    const priced = await call(token, '/shoppingCarts/updateShoppingCart', {
       productItems: [{ tradeOfferId: 'offer_litres_1000', quantity: 1 }],
       paymentOptionId: 'personal-account',
     });
+    // The cart says so before the order is placed: the buyer chooses another way or tops up.
+    expect(priced.json().errorReason).toBe('cart_error_personal_account_short');
     const short = await call(token, '/shoppingCarts/checkoutShoppingCart', demoCallbacks, {
       'x-locale-id': 'ru',
     });
@@ -212,6 +214,9 @@ describe.each(testDatabases)('the personal account (%s)', (kind) => {
     expect((await call(token, '/orders/fetchOrderList')).json().output).toHaveLength(2);
     const cart = (await call(token, '/shoppingCarts/fetchShoppingCart')).json();
     expect(cart.productItems).toHaveLength(1);
+    // Another way to pay clears it.
+    const card = await call(token, '/shoppingCarts/updateShoppingCart', { paymentOptionId: 'demo-card' });
+    expect(card.json().errorReason).toBeNull();
   });
 
   it('never pays a top-up left unpaid from the account it fills', async () => {

@@ -112,8 +112,6 @@ export function createCheckoutWorkflow(deps: {
   orders: Pick<OrdersService, 'markPaid' | 'awaitPayment' | 'notifyPaid'>;
   payments: Pick<PaymentsService, 'start'>;
   promotions: Pick<PromotionsService, 'redeem'>;
-  /** The money on the personal account in a currency, to refuse an order it cannot pay before it is placed. */
-  personalAccountBalance: (userId: string, currency: string) => Promise<number>;
   /** Takes the points the order is paid with (INSUFFICIENT_BALANCE when the balance fell short). */
   spendBonusPoints: (input: { userId: string; points: number; orderId: string }) => Promise<void>;
   log: WorkflowLog;
@@ -128,19 +126,16 @@ export function createCheckoutWorkflow(deps: {
             const { cart, offers } = recharge
               ? await deps.cart.priceRecharge(viewer, recharge)
               : await deps.cart.lockForCheckout(viewer);
+            // Paid from the personal account: too little money there places no order (a payment
+            // racing for the same money is refused later, when it is taken).
+            if (cart.errorReason === 'cart_error_personal_account_short') {
+              throw new DomainError('INSUFFICIENT_FUNDS');
+            }
             if (cart.errorReason) {
               throw new DomainError('CART_NOT_READY', { details: { reason: cart.errorReason } });
             }
             if (expectedAmount !== undefined && expectedAmount !== cart.amount) {
               throw new DomainError('CART_CHANGED', { details: { amount: cart.amount } });
-            }
-            // Paid from the personal account: too little money there places no order (a payment
-            // racing for the same money is refused later, when it is taken).
-            if (
-              cart.paymentOption?.providerId === 'personal-account' &&
-              (await deps.personalAccountBalance(viewer.userId, cart.currency)) < cart.amount
-            ) {
-              throw new DomainError('INSUFFICIENT_FUNDS');
             }
             return { cart, offers };
           },

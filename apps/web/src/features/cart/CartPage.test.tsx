@@ -291,6 +291,24 @@ describe('CartPage', () => {
       ),
     );
 
+    // Chosen while it holds too little: the cart says why, and no order can be placed from it.
+    cleanup();
+    const chosen = fakeCartApi({
+      personalAccountMinor: 32_000,
+      personalAccountCurrency: 'RUB',
+      choices: { paymentOptionId: 'personal-account' },
+    });
+    renderCart(chosen);
+    expect(
+      await screen.findByText(
+        'Not enough money on the personal account for this order: choose another way to pay, or top the account up.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
+    expect(screen.queryByText('It is paid at once from your personal account.')).toBeNull();
+    await userEvent.setup().click(await screen.findByRole('radio', { name: /Bank card/ }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
+
     const withoutAccount = fakeCartApi();
     cleanup();
     renderCart(withoutAccount);

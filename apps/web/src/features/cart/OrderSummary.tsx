@@ -141,7 +141,8 @@ export function OrderSummary({
       </Button>
       <p className="mt-3 text-center text-xs text-slate-500">
         {t(
-          cart.paymentOption?.providerId === personalAccountProviderId
+          cart.paymentOption?.providerId === personalAccountProviderId &&
+            cart.errorReason !== 'cart_error_personal_account_short'
             ? 'cart.checkout.hintPersonalAccount'
             : 'cart.checkout.hint',
         )}

@@ -128,6 +128,8 @@ function cartOf(
   choices: Partial<ShoppingCart>,
   promoCodes: Record<string, FakePromoCode>,
   bonusPointBalance: number,
+  /** The personal account's balance, when it is a way to pay. */
+  personalAccountMinor?: number,
 ): ShoppingCart {
   const code = choices.couponCodePrompt ?? null;
   const promo = code ? promoCodes[code] : undefined;
@@ -174,6 +176,7 @@ function cartOf(
   const productsAmount = selected.reduce((sum, item) => sum + item.amount, 0);
   const discountAmount = selected.reduce((sum, item) => sum + item.autoDiscountAmount, 0);
   const deliveryRequired = choices.deliveryRequired ?? false;
+  const fromAccount = choices.paymentOptionId === personalAccountOption.id;
   const errorReason: ShoppingCart['errorReason'] =
     selected.length === 0
       ? 'cart_error_nothing_selected'
@@ -185,7 +188,9 @@ function cartOf(
             ? 'cart_error_delivery_contact_required'
             : !choices.paymentOptionId
               ? 'cart_error_payment_option_required'
-              : null;
+              : fromAccount && (personalAccountMinor ?? 0) < productsAmount
+                ? 'cart_error_personal_account_short'
+                : null;
   return {
     id: 'cart-1',
     currency: 'RUB',
@@ -207,12 +212,20 @@ function cartOf(
     discountAmount,
     vatAmount: Math.round(productsAmount / 6),
     ...choices,
+    ...(fromAccount && { paymentOption: personalAccountOption }),
     bonusPointBalance,
     bonusPointOutcome,
     deliveryRequired,
     errorReason,
   };
 }
+
+const personalAccountOption = {
+  id: 'personal-account',
+  name: 'Personal account',
+  description: 'Pay from your balance.',
+  providerId: 'personal-account',
+};
 
 const jsonResponse = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -246,7 +259,8 @@ export function fakeCartApi(
   let items = options.items ?? [cartItemFixture()];
   let choices: Partial<ShoppingCart> = options.choices ?? {};
   const promoCodes = options.promoCodes ?? {};
-  const cart = () => cartOf(items, choices, promoCodes, options.bonusPointBalance ?? 0);
+  const cart = () =>
+    cartOf(items, choices, promoCodes, options.bonusPointBalance ?? 0, options.personalAccountMinor);
   const calls: Array<{ call: string; body: Body }> = [];
   const answer = (result: PaymentOperationResult | Refusal | undefined) =>
     result && 'code' in result
@@ -313,16 +327,7 @@ export function fakeCartApi(
         return jsonResponse({
           paymentOptions: [
             { id: 'demo-card', name: 'Bank card', description: 'Demo acquirer', providerId: 'demo' },
-            ...(options.personalAccountMinor === undefined
-              ? []
-              : [
-                  {
-                    id: 'personal-account',
-                    name: 'Personal account',
-                    description: 'Pay from your balance.',
-                    providerId: 'personal-account',
-                  },
-                ]),
+            ...(options.personalAccountMinor === undefined ? [] : [personalAccountOption]),
           ],
         });
       case '/personalAccount/fetchPersonalAccount':
