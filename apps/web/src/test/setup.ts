@@ -39,6 +39,7 @@ function clearCookies() {
 
 beforeEach(async () => {
   window.localStorage.clear();
+  window.sessionStorage.clear();
   clearCookies();
   reloadSession();
   resetErrorReports();

@@ -1,5 +1,5 @@
 import { storageKeys } from '@cutout/contracts';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { noAnalytics } from '../../shared/analytics/analytics.ts';
@@ -142,6 +142,36 @@ describe('RegistrationModal: the e-mail code', () => {
     type('E-mail', 'ann@example.com');
     await advance(1500);
     expect(within(dialog).getByRole('button', { name: /New code in/ })).toBeInTheDocument();
+  });
+
+  it('awaits the code asked for when the window is closed and opened again for the same address', async () => {
+    const first = setup();
+    first.type('E-mail', 'ann@example.com');
+    first.click('Get code');
+    await settle();
+    cleanup();
+
+    // Opened again: the address typed anew finds the code it asked for, with its countdown.
+    const { api, dialog, type } = setup();
+    type('E-mail', 'Ann@example.com ');
+    type('Code from the e-mail', '123456');
+    await advance(1000);
+    await settle();
+    expect(within(dialog).getByRole('button', { name: /New code in/ })).toBeDisabled();
+    await advance(1000);
+    await settle();
+    expect(api.callsTo('/permissions/request?typeId=email')).toHaveLength(0);
+    expect(api.callsTo('/permissions/approve?typeId=email')[0]?.body).toEqual({
+      purpose: 'user_verify',
+      permissionItemList: [{ id: 'item-1', otp: '123456' }],
+    });
+    expect(within(dialog).getByText('E-mail confirmed.')).toBeInTheDocument();
+    // Confirmed, it is not awaited any more: another window asks anew.
+    cleanup();
+    const again = setup();
+    again.type('E-mail', 'ann@example.com');
+    await advance(1000);
+    expect(within(again.dialog).getByRole('button', { name: 'Get code' })).toBeEnabled();
   });
 
   it('registers with the granted item, signs in and reports the sign-up goal', async () => {

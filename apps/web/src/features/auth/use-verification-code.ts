@@ -10,6 +10,7 @@ import {
 } from '../../shared/api/users.ts';
 import { uiConstants } from '../../shared/constants.ts';
 import { checkAddress } from '../../shared/validation/field-checks.ts';
+import { recallPendingCode, rememberPendingCode } from './pending-codes.ts';
 
 /** Seconds left until `iso`, re-read every second while there are any (SPEC §9 countdown tick). */
 export function useSecondsUntil(iso: string | null | undefined): number {
@@ -63,8 +64,10 @@ export function useVerificationCode(options: {
 }): VerificationCode {
   const { typeId, purpose, address } = options;
   const { t } = useTranslation();
-  const [item, setItem] = useState<PermissionItem | null>(null);
-  const [itemAddress, setItemAddress] = useState<string | null>(null);
+  // A code asked for this address before the window was closed (or the page reloaded) is still awaited.
+  const [recalled] = useState(() => recallPendingCode({ typeId, purpose }, address));
+  const [item, setItem] = useState<PermissionItem | null>(recalled);
+  const [itemAddress, setItemAddress] = useState<string | null>(recalled ? address : null);
   const [code, setCodeState] = useState('');
   const [requesting, setRequesting] = useState(false);
   const [approving, setApproving] = useState(false);
@@ -73,17 +76,26 @@ export function useVerificationCode(options: {
   const secondsLeft = useSecondsUntil(item && !item.granted ? item.nextRequestAt : null);
   const approving$ = useRef<Promise<PermissionItem | null> | null>(null);
 
-  // Another address: the item belongs to the old one; forget it once the typing pauses.
+  // Another address: the item belongs to the old one; once the typing pauses it is forgotten, and a
+  // code asked for the new address earlier in this tab is awaited again (a code typed is kept then).
   useEffect(() => {
-    if (!item || address === itemAddress) return;
+    if (address === itemAddress) return;
     const timer = setTimeout(() => {
-      setItem(null);
-      setItemAddress(null);
-      setCodeState('');
-      setCodeError(null);
+      const awaited = recallPendingCode({ typeId, purpose }, address);
+      if (!item && !awaited) return;
+      setItem(awaited);
+      setItemAddress(awaited ? address : null);
+      if (item) {
+        setCodeState('');
+        setCodeError(null);
+      }
     }, uiConstants.inputDebounceMs);
     return () => clearTimeout(timer);
-  }, [address, item, itemAddress]);
+  }, [address, item, itemAddress, typeId, purpose]);
+
+  useEffect(() => {
+    if (item && itemAddress !== null) rememberPendingCode(item, itemAddress);
+  }, [item, itemAddress]);
 
   // A message about the address is about the old one once it is edited.
   const [checkedAddress, setCheckedAddress] = useState(address);
