@@ -8,7 +8,8 @@ import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
 import { Container } from '../../shared/ui/container.tsx';
 import { Wordmark } from '../../shared/ui/logo.tsx';
 
-const linkClasses = 'text-sm text-slate-400 transition hover:text-white';
+// A long Russian link ("Политика конфиденциальности") wraps inside its half of a phone's footer.
+const linkClasses = 'text-sm text-slate-400 transition wrap-break-word hyphens-auto hover:text-white';
 const headingClasses = 'text-sm font-semibold text-white';
 
 function FooterLinks({ title, links }: { title: string; links: { label: string; to: string }[] }) {

@@ -141,7 +141,7 @@ describe('personal account page', () => {
       rechargeAmount: 100_000,
       paymentOptionId: 'yookassa',
       resolveCallbackUrl: `${window.location.origin}/en/shopping-cart/checkout/yookassa/validate`,
-      rejectCallbackUrl: `${window.location.origin}/en/shopping-cart/checkout/failure`,
+      rejectCallbackUrl: `${window.location.origin}/en/shopping-cart/checkout/failure?from=personal-account`,
     });
     expect(document.querySelector('form[action="https://pay.example/form"]')).not.toBeNull();
   });

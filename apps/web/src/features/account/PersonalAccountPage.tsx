@@ -157,6 +157,7 @@ function RechargeCard({ currency }: { currency: string }) {
           origin: window.location.origin,
           language,
           paymentOptionId: request.paymentOptionId,
+          topUp: true,
         }),
       }),
     onSuccess: (result) => {

@@ -172,7 +172,7 @@ export function ModalLink({
 /** The links under a modal's form: to the other account modals. */
 export function ModalFooter({ children }: { children: ReactNode }) {
   return (
-    <div className="mt-6 flex flex-col items-center gap-2 border-t border-slate-100 pt-5 text-sm text-slate-600">
+    <div className="mt-6 flex flex-col items-center gap-2 border-t border-slate-100 pt-5 text-center text-sm text-slate-600">
       {children}
     </div>
   );

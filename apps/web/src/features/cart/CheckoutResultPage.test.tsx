@@ -32,6 +32,23 @@ describe('CheckoutResultPage', () => {
     expect(screen.queryByRole('link', { name: 'My orders' })).not.toBeInTheDocument();
   });
 
+  it('leads a declined top-up back to the personal account, in either language', () => {
+    mockApi();
+    renderInShell(<CheckoutResultPage outcome="failure" />, {
+      language: 'ru',
+      path: '/ru/shopping-cart/checkout/failure?from=personal-account&order=o2',
+    });
+    expect(screen.getByRole('link', { name: 'Вернуться к лицевому счёту' })).toHaveAttribute(
+      'href',
+      '/ru/user/personal-account',
+    );
+    expect(screen.queryByRole('link', { name: 'Вернуться в каталог' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Оплатить заказ' })).toHaveAttribute(
+      'href',
+      '/ru/user/orders/o2',
+    );
+  });
+
   it('speaks Russian', () => {
     mockApi();
     renderInShell(<CheckoutResultPage outcome="paid" />, {

@@ -68,7 +68,7 @@ describe('OrderPage', () => {
     const steps = within(timeline).getAllByRole('listitem');
     expect(steps.map((step) => step.textContent?.replace(/[\d:,]|AM|PM|Mar/g, '').trim())).toEqual([
       'Placed (done)',
-      'Awaiting payment (pending)',
+      'Awaiting payment (now)',
       'Fulfilment (pending)',
     ]);
     const actions = screen.getByRole('group', { name: 'Actions for Order No. 9' });

@@ -1,6 +1,6 @@
 import type { Order } from '@cutout/contracts';
 import { clsx } from 'clsx';
-import { Check, CircleDashed, X } from 'lucide-react';
+import { Check, CircleDashed, Clock, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useFormatAmount } from '../../shared/format/use-format-amount.ts';
 import { useFormatDateTime } from '../../shared/format/use-format-date.ts';
@@ -9,6 +9,7 @@ import { timelineOf } from './order-timeline.ts';
 
 const markers = {
   done: { icon: Check, className: 'bg-emerald-500 text-white' },
+  current: { icon: Clock, className: 'bg-amber-400 text-white ring-4 ring-amber-100' },
   pending: { icon: CircleDashed, className: 'bg-white text-slate-400 ring-2 ring-slate-200' },
   stopped: { icon: X, className: 'bg-rose-500 text-white' },
 };
@@ -55,7 +56,7 @@ export function OrderTimeline({ order }: { order: Order }) {
                   {t(`orders.detail.step.${step.id}`)}
                   <span className="sr-only">
                     {' '}
-                    ({t(step.state === 'pending' ? 'orders.detail.step.pending' : 'orders.detail.step.done')})
+                    ({t(`orders.detail.step.${step.state === 'stopped' ? 'done' : step.state}`)})
                   </span>
                 </p>
                 {step.at && (

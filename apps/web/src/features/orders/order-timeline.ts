@@ -2,7 +2,8 @@ import type { Order } from '@cutout/contracts';
 
 export type TimelineStep = {
   id: 'placed' | 'paid' | 'awaitingPayment' | 'fulfilled' | 'notFulfilled' | 'cancelled' | 'refunded';
-  state: 'done' | 'pending' | 'stopped';
+  /** `current`: the step the order waits on now (payment, then fulfilment); `pending`: one to come. */
+  state: 'done' | 'current' | 'pending' | 'stopped';
   at?: string | null;
   /** The money a refund returned (minor units of the order's currency). */
   amount?: number | null;
@@ -23,7 +24,7 @@ export function timelineOf(
   const paid = order.paidAt !== null || ['paid', 'fulfilled', 'refunded'].includes(order.status);
   const payment: TimelineStep = paid
     ? { id: 'paid', state: 'done', at: order.paidAt }
-    : { id: 'awaitingPayment', state: 'pending' };
+    : { id: 'awaitingPayment', state: 'current' };
   switch (order.status) {
     case 'cancelled':
       return [
@@ -40,6 +41,6 @@ export function timelineOf(
     case 'fulfilled':
       return [placed, payment, { id: 'fulfilled', state: 'done', at: order.fulfilledAt }];
     default:
-      return [placed, payment, { id: 'notFulfilled', state: 'pending' }];
+      return [placed, payment, { id: 'notFulfilled', state: paid ? 'current' : 'pending' }];
   }
 }

@@ -1,7 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { formatDate } from '../../shared/format/date.ts';
+import { formatDate as formatPageDate } from '../../shared/format/date.ts';
+
+/** A date as the matchers read the page: its non-breaking spaces as spaces. */
+const formatDate = (iso: string, language: string) => formatPageDate(iso, language).replace(/\u00a0/g, ' ');
+
 import { formatPrice } from '../../shared/format/price.ts';
 import { cartAnswerFixture } from '../../test/cart-fixtures.ts';
 import { renderInShell } from '../../test/render.tsx';

@@ -74,7 +74,8 @@ function openPage(path = '/en/user/pincodes') {
 
 const list = () => screen.findByRole('list', { name: 'Your codes' });
 const card = (name: string) => screen.findByRole('article', { name });
-const date = (iso: string, language = 'en') => formatDate(iso, language);
+/** A date as the matchers read the page: its non-breaking spaces as spaces. */
+const date = (iso: string, language = 'en') => formatDate(iso, language).replace(/\u00a0/g, ' ');
 
 afterEach(() => {
   vi.unstubAllGlobals();
