@@ -6,6 +6,7 @@ import sharp from 'sharp';
  */
 export type SeedPicture =
   | { kind: 'litres'; litres: number }
+  | { kind: 'plan'; litres: number }
   | { kind: 'gift-card'; litres: number }
   | { kind: 'gift-card-money' }
   | { kind: 'pin-code'; litres: number }
@@ -27,14 +28,36 @@ const frame = (background: string, body: string) =>
 const label = (text: string, y: number, size: number, fill = ink) =>
   `<text x="400" y="${y}" font-family="DejaVu Sans, Arial, sans-serif" font-weight="700" font-size="${size}" text-anchor="middle" fill="${fill}">${text}</text>`;
 
+/**
+ * A drop, the litre's sign, `height` tall with its tip at (cx, top). The pictures carry no unit
+ * letters: one picture serves every language (a Latin "L" on a Russian page reads wrong).
+ */
+const drop = (cx: number, top: number, height: number, fill: string) => {
+  const scale = height / 570;
+  return (
+    `<path transform="translate(${cx - 400 * scale} ${top - 110 * scale}) scale(${scale})" ` +
+    `d="M400 110 C 470 220 600 360 600 480 A 200 200 0 0 1 200 480 C 200 360 330 220 400 110 Z" fill="${fill}"/>`
+  );
+};
+
 const drawings: { [K in SeedPicture['kind']]: (picture: Extract<SeedPicture, { kind: K }>) => string } = {
+  // Drawn clear of the top and bottom eighths: a card that shows the picture at 4:3 keeps it whole.
   litres: ({ litres }) =>
     frame(
       '#e8f3ff',
-      `<path d="M400 110 C 470 220 600 360 600 480 A 200 200 0 0 1 200 480 C 200 360 330 220 400 110 Z" fill="#3d8bfd"/>` +
-        `<ellipse cx="330" cy="420" rx="34" ry="60" fill="#fff" opacity="0.35"/>` +
-        label(String(litres), 530, litres >= 1000 ? 110 : 140, '#fff') +
-        label('L', 620, 56, '#fff'),
+      drop(400, 150, 520, '#3d8bfd') +
+        `<ellipse cx="336" cy="430" rx="30" ry="54" fill="#fff" opacity="0.35"/>` +
+        label(String(litres), 540, litres >= 1000 ? 100 : 130, '#fff'),
+    ),
+  // A plan is litres every month: a calendar page, unlike a bundle's drop.
+  plan: ({ litres }) =>
+    frame(
+      '#f1efff',
+      `<rect x="170" y="190" width="460" height="440" rx="40" fill="#fff" stroke="${ink}" stroke-width="10"/>` +
+        `<path d="M175 230 A 35 35 0 0 1 210 195 H590 A 35 35 0 0 1 625 230 V300 H175 Z" fill="#7b61ff"/>` +
+        `<g fill="${ink}"><rect x="272" y="150" width="28" height="90" rx="14"/><rect x="500" y="150" width="28" height="90" rx="14"/></g>` +
+        label(String(litres), 480, litres >= 1000 ? 110 : 140, '#7b61ff') +
+        drop(400, 510, 90, '#3d8bfd'),
     ),
   'gift-card': ({ litres }) =>
     frame(
@@ -42,7 +65,8 @@ const drawings: { [K in SeedPicture['kind']]: (picture: Extract<SeedPicture, { k
       `<rect x="130" y="230" width="540" height="340" rx="36" fill="#ff7a59"/>` +
         `<rect x="220" y="230" width="60" height="340" fill="#ffd166"/>` +
         `<path d="M250 230 C 180 150 110 200 180 240 Z M250 230 C 320 150 390 200 320 240 Z" fill="#ffd166"/>` +
-        label(`${litres} L`, 420, 80, '#fff').replace('x="400"', 'x="470"'),
+        label(String(litres), 430, 96, '#fff').replace('x="400"', 'x="440"') +
+        drop(606, 338, 96, '#fff'),
     ),
   'gift-card-money': () =>
     frame(
@@ -59,7 +83,8 @@ const drawings: { [K in SeedPicture['kind']]: (picture: Extract<SeedPicture, { k
       `<rect x="150" y="240" width="500" height="320" rx="30" fill="#2fb77a"/>` +
         `<rect x="200" y="390" width="400" height="80" rx="14" fill="#fff"/>` +
         `<g fill="${ink}">${[0, 1, 2, 3].map((i) => `<circle cx="${260 + i * 93}" cy="430" r="16"/>`).join('')}</g>` +
-        label(`${litres} L`, 340, 56, '#fff'),
+        label(String(litres), 345, 64, '#fff').replace('x="400"', 'x="380"') +
+        drop(450, 290, 64, '#fff'),
     ),
   wallet: () =>
     frame(

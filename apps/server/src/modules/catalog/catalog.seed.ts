@@ -156,7 +156,7 @@ const plan = (litres: number, prices: Prices): SeedProduct => ({
   },
   availableQuantity: null,
   prices,
-  picture: { kind: 'litres', litres },
+  picture: { kind: 'plan', litres },
 });
 
 /** The plans' monthly prices: cheaper per litre than bundles, and cheaper per litre as they grow. */
