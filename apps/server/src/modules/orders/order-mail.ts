@@ -11,6 +11,7 @@ const texts = {
     subject: (name: string) => `${name} is paid`,
     intro: (name: string) => `Thank you! ${name} is paid. The invoice is attached.`,
     total: 'Total',
+    listPrice: (amount: string) => `${amount} before the discount`,
     open: 'Your order',
     codes: 'Your codes (apply them in your account, or give them to someone):',
   },
@@ -18,6 +19,7 @@ const texts = {
     subject: (name: string) => `${name} оплачен`,
     intro: (name: string) => `Спасибо! ${name} оплачен. Счёт — во вложении.`,
     total: 'Итого',
+    listPrice: (amount: string) => `без скидки ${amount}`,
     open: 'Ваш заказ',
     codes: 'Ваши коды (примените их в личном кабинете или подарите):',
   },
@@ -49,13 +51,17 @@ export function createOrderMail(deps: {
       const link = `${deps.siteUrl}/${language}/user/orders/${encodeURIComponent(order.id)}`;
       const money = (amountMinor: number) => formatMoney(amountMinor, order.currency, language);
       const total = `${t.total}: ${money(order.amountMinor)}`;
+      // A line a promo code took part of says its list price too: "× 1 — 145 ₽" alone reads as a price.
+      const lineText = (line: (typeof lines)[number]) =>
+        `${line.name} × ${line.quantity} — ${money(line.amountMinor)}` +
+        (line.listAmountMinor === undefined ? '' : ` (${t.listPrice(money(line.listAmountMinor))})`);
       const codes = (await deps.codesOf(order, language)).map(
         (voucher) => `${voucher.productName ?? ''}: ${voucher.code}`,
       );
       const text = [
         t.intro(name),
         '',
-        ...lines.map((line) => `${line.name} × ${line.quantity} — ${money(line.amountMinor)}`),
+        ...lines.map(lineText),
         '',
         total,
         ...(codes.length > 0 ? ['', t.codes, ...codes] : []),
@@ -64,12 +70,7 @@ export function createOrderMail(deps: {
       ].join('\n');
       const html =
         `<p>${escapeHtml(t.intro(name))}</p><ul>` +
-        lines
-          .map(
-            (line) =>
-              `<li>${escapeHtml(`${line.name} × ${line.quantity} — ${money(line.amountMinor)}`)}</li>`,
-          )
-          .join('') +
+        lines.map((line) => `<li>${escapeHtml(lineText(line))}</li>`).join('') +
         `</ul><p><strong>${escapeHtml(total)}</strong></p>` +
         (codes.length > 0
           ? `<p>${escapeHtml(t.codes)}</p><ul>${codes.map((code) => `<li><code>${escapeHtml(code)}</code></li>`).join('')}</ul>`

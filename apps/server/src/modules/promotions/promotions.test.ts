@@ -3,6 +3,8 @@ import { createTransactor } from '../../platform/db/transactions.ts';
 import {
   createTestApp,
   insertTestUser,
+  latestOutboxMessage,
+  payOnDemoAcquirer,
   registerUser,
   type TestApp,
   testClock,
@@ -123,6 +125,12 @@ describe.each(testDatabases)('promo codes (%s)', (kind) => {
     expect(checkout.statusCode, checkout.body).toBe(200);
     const order = await call(token, `/orders/${checkout.json().orderId}/fetchOrder`);
     expect(order.json().order).toMatchObject({ amount: 59_500 });
+    // The paid mail says the list price beside what the line cost, not a price of its own.
+    await payOnDemoAcquirer(t, token, checkout.json().formUrl);
+    const buyer = `promo-advertised-${kind}@example.com`;
+    await expect.poll(async () => (await latestOutboxMessage(t, buyer))?.subject).toMatch(/is paid$/);
+    const mail = await latestOutboxMessage(t, buyer);
+    expect(mail?.text).toContain('50 litres × 1 — ₽595.00 (₽1,190.00 before the discount)');
 
     // Used once: the same buyer is told so, in their language, and the cart keeps its items.
     await fillCart(token);
