@@ -8,7 +8,8 @@ import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
 import { Container } from '../../shared/ui/container.tsx';
 import { Wordmark } from '../../shared/ui/logo.tsx';
 
-// A long Russian link ("Политика конфиденциальности") wraps inside its half of a phone's footer.
+// A long link wraps inside its half of a phone's footer (the Russian privacy policy's carries a soft
+// hyphen where the browser has no hyphenation of its own).
 const linkClasses = 'text-sm text-slate-400 transition wrap-break-word hyphens-auto hover:text-white';
 const headingClasses = 'text-sm font-semibold text-white';
 
