@@ -83,16 +83,14 @@ describe.skipIf(!haveEvalImages)(
       await page.getByRole('slider', { name: 'Compare before and after' }).waitFor();
       await page.screenshot({ animations: 'disabled', path: `${shots}/e2e-preview-1280.png` });
 
-      // A visitor asking for the full size gets the login modal; sign up from there.
+      // A visitor asking for the full size gets the sign-up window, saying why (SPEC §8.1).
       await page.getByRole('radio', { name: /Full size/ }).click();
       await page.getByRole('button', { name: /Download full size/ }).click();
-      const login = page.getByRole('dialog', { name: 'Log in' });
-      await login
-        .getByRole('status')
-        .filter({ hasText: 'Log in to download the full-size image.' })
-        .waitFor();
-      await login.getByRole('link', { name: 'Sign up' }).click();
       const registration = page.getByRole('dialog', { name: 'Sign up' });
+      await registration
+        .getByRole('status')
+        .filter({ hasText: 'Sign up to download the full-size image' })
+        .waitFor();
       const email = `removal-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
       await registration.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
       await registration.getByRole('button', { name: 'Get code' }).click();

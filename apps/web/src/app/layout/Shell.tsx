@@ -24,13 +24,16 @@ export function Shell({ children, meta }: { children?: ReactNode; meta?: RouteMe
       >
         {t('nav.skipToContent')}
       </a>
+      {/* Early in the tab order though drawn at the bottom: the keyboard reaches it before the page
+          it covers, not after the footer. */}
+      <CookieBar />
       <PageLoader />
       <Header />
-      <main id="main" className="flex-1">
+      {/* Focusable, so that the skip link moves the keyboard there. */}
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children ?? <Outlet />}
       </main>
       <Footer />
-      <CookieBar />
       <TaskPanel />
       <ModalOutlet />
       <AuthEvents />

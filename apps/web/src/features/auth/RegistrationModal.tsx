@@ -12,9 +12,9 @@ import { Modal } from '../../shared/ui/modal.tsx';
 import { type Errors, hasErrors, translateErrors } from '../../shared/validation/field-checks.ts';
 import { AddressTaken, type TakenAddress } from './AddressTaken.tsx';
 import { authChannels, codeRequired } from './auth-rules.ts';
-import { ModalFooter, ModalLink, SocialLinks } from './auth-ui.tsx';
+import { ModalFooter, ModalLink, ModalNotice, SocialLinks } from './auth-ui.tsx';
 import { AddressField, NewPasswordFields } from './fields.tsx';
-import { authModals, useOpenAuthModal } from './modal-state.ts';
+import { authModals, useAuthModalState, useOpenAuthModal } from './modal-state.ts';
 import {
   type RegistrationFormField,
   registrationPayload,
@@ -36,6 +36,9 @@ export function RegistrationModal({ onClose }: ModalProps) {
   const channels = authChannels(info);
   const openModal = useOpenAuthModal();
   const signIn = useSignIn();
+  // Why the window opened (a full size asked for by a visitor), when it says.
+  const opened = useAuthModalState();
+  const [notice, setNotice] = useState(opened.notice);
   const [email, setEmail] = useState('');
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
@@ -137,6 +140,9 @@ export function RegistrationModal({ onClose }: ModalProps) {
 
   return (
     <Modal title={t('auth.registration.title')} onClose={onClose}>
+      {notice && (
+        <ModalNotice onDismiss={() => setNotice(undefined)}>{t(`auth.notice.${notice}`)}</ModalNotice>
+      )}
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         {channels.email && (
           <>

@@ -18,7 +18,7 @@ export const authNotices = [
   'verifyEmail',
   'registrationComplete',
   'loginRequired',
-  'fullSizeRequired',
+  'fullSizeSignUp',
 ] as const;
 export type AuthNotice = (typeof authNotices)[number];
 

@@ -26,7 +26,9 @@ export function ChoiceList({
   disabled?: boolean;
 }) {
   return (
-    <fieldset disabled={disabled} className="min-w-0">
+    // Not disabled while the cart updates: a disabled group drops the keyboard's focus to the page
+    // (arrow keys then move one step only); a change meanwhile is let go instead.
+    <fieldset aria-busy={disabled || undefined} className="min-w-0">
       <legend className="sr-only">{legend}</legend>
       <div className="flex flex-col gap-2.5">
         {choices.map((choice) => {
@@ -46,7 +48,9 @@ export function ChoiceList({
                 name={name}
                 value={choice.id}
                 checked={checked}
-                onChange={() => onChange(choice.id)}
+                onChange={() => {
+                  if (!disabled) onChange(choice.id);
+                }}
                 className="mt-1 size-4 shrink-0 accent-violet-600"
               />
               {/* The price beside the title, so that the description has the whole width below. */}

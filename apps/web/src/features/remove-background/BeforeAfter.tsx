@@ -92,9 +92,20 @@ export function BeforeAfter({
               style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}
               draggable={false}
             />
+            {/* First, as the peer of the handle drawn over it: the handle shows the keyboard's focus. */}
+            <input
+              type="range"
+              min={0}
+              max={100}
+              value={position}
+              onChange={(event) => setPosition(Number(event.target.value))}
+              aria-label={t('removal.viewer.compare')}
+              aria-valuetext={t('removal.viewer.compareValue', { before: position, after: 100 - position })}
+              className="peer absolute inset-0 size-full cursor-ew-resize opacity-0"
+            />
             <div
               aria-hidden="true"
-              className="pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 bg-white shadow-[0_0_0_1px_rgba(15,23,42,0.15)]"
+              className="pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 bg-white shadow-[0_0_0_1px_rgba(15,23,42,0.15)] peer-focus-visible:*:ring-4 peer-focus-visible:*:ring-violet-500"
               style={{ left: `${position}%` }}
             >
               <span className="absolute top-1/2 left-1/2 inline-flex size-9 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-white text-violet-700 shadow-lg ring-1 ring-slate-900/10">
@@ -107,15 +118,6 @@ export function BeforeAfter({
             <span className="pointer-events-none absolute top-3 right-3 rounded-md bg-violet-600/85 px-2 py-0.5 text-xs font-medium text-white">
               {t('removal.viewer.afterLabel')}
             </span>
-            <input
-              type="range"
-              min={0}
-              max={100}
-              value={position}
-              onChange={(event) => setPosition(Number(event.target.value))}
-              aria-label={t('removal.viewer.compare')}
-              className="absolute inset-0 size-full cursor-ew-resize opacity-0"
-            />
           </>
         )}
         {loading && (

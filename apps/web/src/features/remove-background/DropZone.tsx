@@ -26,7 +26,15 @@ export function DropZone({ onFiles, dragging }: { onFiles: (files: File[]) => vo
         <ImageUp aria-hidden="true" className="size-8" />
       </span>
       <p className="mt-5 text-xl font-semibold text-slate-900">
-        {dragging ? t('removal.upload.dropActive') : t('removal.upload.title')}
+        {dragging ? (
+          t('removal.upload.dropActive')
+        ) : (
+          <>
+            {/* A finger drags nothing into a page: a touch screen is asked to choose. */}
+            <span className="pointer-coarse:hidden">{t('removal.upload.title')}</span>
+            <span className="hidden pointer-coarse:inline">{t('removal.upload.titleTouch')}</span>
+          </>
+        )}
       </p>
       <p className="mt-2 max-w-md text-sm text-slate-500">
         {t('removal.upload.hint', { size: uiConstants.maxFileMb })}

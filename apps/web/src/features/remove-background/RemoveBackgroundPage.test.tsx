@@ -32,8 +32,11 @@ function imageResponse(size: string) {
 type ExecuteHandler = (form: FormData) => Response | Promise<Response>;
 
 /** The store API with a litre balance that the full-size calls spend, and the execute call. */
-function mockRemovalApi(execute: ExecuteHandler = (form) => imageResponse(String(form.get('size')))) {
-  let balance = 7;
+function mockRemovalApi(
+  execute: ExecuteHandler = (form) => imageResponse(String(form.get('size'))),
+  litres = 7,
+) {
+  let balance = litres;
   const calls: FormData[] = [];
   const fetchMock = mockApi({
     handler: async (url, init) => {
@@ -105,7 +108,10 @@ describe('RemoveBackgroundPage', () => {
     expect(api.sizes()).toEqual(['preview']);
     expect(api.calls[0]?.get('image_file')).toMatchObject({ name: 'photo.png' });
     expect(reachGoal).toHaveBeenCalledWith('img_upload');
-    expect(screen.getByRole('slider', { name: 'Compare before and after' })).toBeInTheDocument();
+    expect(screen.getByRole('slider', { name: 'Compare before and after' })).toHaveAttribute(
+      'aria-valuetext',
+      'Before 50%, after 50%',
+    );
     const viewer = screen.getByRole('region', { name: 'Result' });
     expect(viewer).toHaveTextContent('Preview · 600 × 400 px');
     expect(
@@ -121,15 +127,18 @@ describe('RemoveBackgroundPage', () => {
     expect(api.calls).toHaveLength(1);
   });
 
-  it('opens the login for a visitor who wants the full size and sends nothing', async () => {
+  it('opens the sign-up for a visitor who wants the full size (SPEC §8.1) and sends nothing', async () => {
     const api = mockRemovalApi();
     const { user, router } = await openWithImage();
     await user.click(screen.getByRole('radio', { name: /Full size/ }));
     await user.click(screen.getByRole('button', { name: /Download full size/ }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
-    expect(within(dialog).getByRole('status')).toHaveTextContent('Log in to download the full-size image.');
-    expect(router.state.location.search).toBe('?modal=login');
+    const dialog = await screen.findByRole('dialog', { name: 'Sign up' });
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      'Sign up to download the full-size image: every account gets 5 free litres a month.',
+    );
+    expect(within(dialog).getByRole('link', { name: 'Log in' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?modal=registration');
     expect(api.sizes()).not.toContain('full');
     expect(saveBlob).not.toHaveBeenCalled();
   });
@@ -172,6 +181,17 @@ describe('RemoveBackgroundPage', () => {
     // A crop's size depends on the subject: only the limit again.
     await user.click(screen.getByRole('switch', { name: /Crop/ }));
     expect(viewer).toHaveTextContent('Full size · up to 6250 × 6250 px');
+  });
+
+  it('says beside the button, before any click, that no litres are left for a full size', async () => {
+    signIn();
+    mockRemovalApi(undefined, 0);
+    const { user } = await openWithImage();
+    const viewer = screen.getByRole('region', { name: 'Result' });
+    expect(within(viewer).queryByText('No litres left for a full size.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /Full size/ }));
+    expect(await within(viewer).findByText(/No litres left for a full size\./)).toBeInTheDocument();
+    expect(within(viewer).getByRole('link', { name: 'Buy litres' })).toHaveAttribute('href', '/en/pricing');
   });
 
   it('offers to buy litres when the balance is not enough', async () => {

@@ -1,8 +1,13 @@
 import { CircleAlert, Download, LoaderCircle, LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { uiConstants } from '../../shared/constants.ts';
+import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
+import { paths } from '../../shared/routing/paths.ts';
 import { useIsAuthorised } from '../../shared/session/session.ts';
+import { litreBalance } from '../../shared/store-info/store-info.ts';
+import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { BeforeAfter } from './BeforeAfter.tsx';
 import { fittedSize, type ImageItem, outputFor, shownOutput } from './image-item.ts';
@@ -12,10 +17,14 @@ import { removalFailureMessage } from './removal-errors.ts';
 export function ResultPanel({ item, onDownload }: { item: ImageItem; onDownload: () => void }) {
   const { t } = useTranslation();
   const authorised = useIsAuthorised();
+  const info = useStoreInfo();
+  const to = useLocalizedPath();
   const output = shownOutput(item);
   const { size } = item.options;
   const wanted = outputFor(item, size);
   const downloading = item.loadingSizes.includes(size) && size === 'full';
+  // A full size not made yet that the balance cannot pay for.
+  const short = authorised && size === 'full' && !wanted && litreBalance(info) < uiConstants.litreCostFull;
   const limit = item.sizeLimits?.[size];
   // The original's size, once the browser has shown it: a result not made yet, uncropped, will be
   // the original fitted into the size's limit.
@@ -73,11 +82,11 @@ export function ResultPanel({ item, onDownload }: { item: ImageItem; onDownload:
             className="w-full sm:w-auto"
           >
             {downloading ? (
-              <LoaderCircle aria-hidden="true" className="size-4.5 animate-spin" />
+              <LoaderCircle aria-hidden="true" className="size-4.5 shrink-0 animate-spin" />
             ) : size === 'full' && !authorised ? (
-              <LogIn aria-hidden="true" className="size-4.5" />
+              <LogIn aria-hidden="true" className="size-4.5 shrink-0" />
             ) : (
-              <Download aria-hidden="true" className="size-4.5" />
+              <Download aria-hidden="true" className="size-4.5 shrink-0" />
             )}
             {size === 'full' ? t('removal.download.full') : t('removal.download.preview')}
             <span className="rounded-md bg-white/20 px-1.5 py-0.5 text-xs">
@@ -91,6 +100,15 @@ export function ResultPanel({ item, onDownload }: { item: ImageItem; onDownload:
           {size === 'full' && !authorised && (
             <p className="text-center text-xs text-slate-500 sm:text-right">
               {t('removal.download.loginHint')}
+            </p>
+          )}
+          {short && (
+            // Said beside the button, not only in the notification of the refused download.
+            <p className="text-center text-xs text-amber-700 sm:text-right">
+              {t('removal.download.noLitres')}{' '}
+              <Link to={to(paths.pricing)} className="font-semibold underline hover:text-amber-900">
+                {t('removal.download.buyLitres')}
+              </Link>
             </p>
           )}
         </div>

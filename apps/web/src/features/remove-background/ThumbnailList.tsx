@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { CircleAlert, CircleCheck, ImageOff, LoaderCircle, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddImagesTile } from './DropZone.tsx';
 import { type ImageItem, shownOutput } from './image-item.ts';
@@ -19,6 +19,20 @@ export function ThumbnailList({
 }) {
   const { t } = useTranslation();
   const headingId = useId();
+  const list = useRef<HTMLUListElement>(null);
+  const selectedId = items.find((item) => item.selected)?.id;
+  // The selected image (a new one is selected as it comes) is scrolled into the strip's view.
+  useEffect(() => {
+    const strip = list.current;
+    const tile = strip?.querySelector<HTMLElement>(`[data-item-id="${selectedId}"]`);
+    if (!strip || !tile) return;
+    const start = tile.offsetLeft;
+    const end = start + tile.offsetWidth;
+    // A few pixels more than the tile: its remove button sticks out at the corner.
+    if (start < strip.scrollLeft) strip.scrollTo?.({ left: Math.max(0, start - 8), behavior: 'smooth' });
+    else if (end > strip.scrollLeft + strip.clientWidth)
+      strip.scrollTo?.({ left: end - strip.clientWidth + 8, behavior: 'smooth' });
+  }, [selectedId]);
   return (
     <section aria-labelledby={headingId}>
       <div className="flex items-baseline justify-between">
@@ -27,9 +41,9 @@ export function ThumbnailList({
         </h2>
         <p className="text-xs text-slate-500">{t('removal.list.count', { count: items.length })}</p>
       </div>
-      <ul className="-mx-1 mt-3 flex gap-3 overflow-x-auto px-1 pt-1 pb-2">
+      <ul ref={list} className="relative -mx-1 mt-3 flex gap-3 overflow-x-auto px-1 pt-1 pb-2">
         {items.map((item) => (
-          <li key={item.id} className="relative shrink-0">
+          <li key={item.id} data-item-id={item.id} className="relative shrink-0">
             <Thumbnail item={item} onSelect={() => onSelect(item.id)} />
             <button
               type="button"

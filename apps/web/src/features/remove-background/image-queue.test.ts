@@ -152,6 +152,41 @@ describe('ImageQueue', () => {
     expect(queue.defaultOptions).toMatchObject({ format: 'png', bgColorToggle: false });
   });
 
+  it('drops the error of options that are switched back to ones already made', async () => {
+    vi.useFakeTimers();
+    const { queue, calls } = makeQueue();
+    current = queue;
+    const [item] = queue.addFiles([png()]);
+    const id = item?.id ?? '';
+    calls[0]?.resolve(result());
+    await vi.advanceTimersByTimeAsync(0);
+    queue.updateOptions(id, { bgColorToggle: true, bgColor: 'nocolour' });
+    await vi.advanceTimersByTimeAsync(400);
+    calls[1]?.reject(
+      new ApiError({ status: 400, code: 'ACTION_FAILED', message: 'x', details: { errorCode: 111 } }),
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queue.item(id)?.failure).toMatchObject({ errorCode: 111 });
+    // The colour switched off again: the preview already made shows, without the colour's error.
+    queue.updateOptions(id, { bgColorToggle: false });
+    await vi.advanceTimersByTimeAsync(400);
+    expect(calls).toHaveLength(2);
+    expect(queue.item(id)?.failure).toBeNull();
+  });
+
+  it('counts files refused before any call among the failures of the batch they came with', async () => {
+    const { queue, calls, settle } = makeQueue();
+    current = queue;
+    queue.addFiles([
+      png(),
+      new File(['gif'], 'anim.gif', { type: 'image/gif' }),
+      png('big.png', 'x'.repeat(1001)),
+    ]);
+    calls[0]?.resolve(result());
+    await settle();
+    expect(getProcessingState()).toEqual({ count: 0, failed: 2 });
+  });
+
   it('marks the input invalid on errorCode 107 and keeps the failure on the item', async () => {
     const { queue, deps, calls, settle } = makeQueue();
     current = queue;

@@ -1,4 +1,4 @@
-import { reportFailedTask, setProcessingCount } from '../../shared/tasks/task-counter.ts';
+import { getProcessingCount, reportFailedTask, setProcessingCount } from '../../shared/tasks/task-counter.ts';
 import { isAcceptedImage } from '../../shared/upload/image-files.ts';
 import {
   type ImageItem,
@@ -116,6 +116,8 @@ export class ImageQueue {
       [...this.state.items, ...added].map((item) => ({ ...item, selected: item.id === firstId })),
     );
     for (const item of added) if (!item.invalidInput) void this.request(item.id, 'preview');
+    // Files refused before any call belong to this batch too: the panel does not say all are done.
+    if (getProcessingCount() > 0) for (const item of added) if (item.invalidInput) reportFailedTask();
     return added.map((item) => this.item(item.id) ?? item);
   }
 
@@ -177,7 +179,11 @@ export class ImageQueue {
     }
     const slot = outputSlot(size, item.options);
     const made = item.outputs[slot];
-    if (made) return Promise.resolve(made);
+    if (made) {
+      // Back to options already made: an error of other options (a bad colour) is not this one's.
+      if (item.failure) this.patchItem(id, { failure: null });
+      return Promise.resolve(made);
+    }
 
     return new Promise((resolve) => {
       const pending = this.entries.find(id, slot);

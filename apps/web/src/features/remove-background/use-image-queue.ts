@@ -50,7 +50,9 @@ export function useConnectImageQueue(): void {
     imageQueue.configure({
       execute: (request) => executeRemoval({ actionId, ...request }),
       maxFileBytes,
-      onLoginRequired: () => openModal('login', { notice: 'fullSizeRequired' }),
+      // NAT_AUTH_REQUIRED_ERROR opens the registration (SPEC §8.1): a visitor is most likely new,
+      // and an account brings 5 free litres; the window leads to the login for those who have one.
+      onLoginRequired: () => openModal('registration', { notice: 'fullSizeSignUp' }),
       onCharged: (cost) => {
         chargeId += 1;
         queryClient.setQueriesData<StoreInfo>({ queryKey: ['storeInfo'] }, (info) =>
