@@ -49,6 +49,34 @@ describe('AddToCartButton', () => {
     ]);
   });
 
+  it('keeps the keyboard on the button while it adds, and adds once for two presses', async () => {
+    window.localStorage.setItem(storageKeys.accessToken, 'token-1');
+    reloadSession();
+    let answer: (response: Response) => void = () => undefined;
+    const pending = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    const calls: string[] = [];
+    mockApi({
+      handler: (url) => {
+        calls.push(url);
+        return pending;
+      },
+    });
+    renderInShell(<AddToCartButton addition={{ tradeOfferId: 'offer-1' }} />);
+    const button = screen.getByRole('button', { name: 'Add to cart' });
+    button.focus();
+    const user = userEvent.setup();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'));
+    expect(button).toBeEnabled();
+    expect(button).toHaveFocus();
+    await user.keyboard('{Enter}');
+    answer(jsonResponse(cart));
+    expect(await screen.findByText('Added to cart')).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+  });
+
   it('registers a visitor anonymously first when the store allows it', async () => {
     const { calls } = api();
     renderInShell(<AddToCartButton addition={{ tradeOfferId: 'offer-1' }} />, { storeInfo: storeWith(true) });

@@ -33,10 +33,14 @@ export function AddToCartButton({
     <Button
       variant={compact ? 'secondary' : 'primary'}
       size={compact ? 'sm' : 'lg'}
-      disabled={outOfStock || disabled || pending}
+      // Not disabled while adding: a disabled button drops the keyboard's focus to the page; a
+      // second click meanwhile is let go instead.
+      disabled={outOfStock || disabled}
       aria-busy={pending || undefined}
       aria-label={compact && name && !outOfStock ? t('cart.add.actionFor', { name }) : undefined}
-      onClick={() => add(addition)}
+      onClick={() => {
+        if (!pending) add(addition);
+      }}
       className={clsx(compact && 'relative z-10', className)}
     >
       <Icon aria-hidden="true" className={clsx(compact ? 'size-4' : 'size-5', pending && 'animate-spin')} />
