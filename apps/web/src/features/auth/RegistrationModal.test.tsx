@@ -53,6 +53,8 @@ describe('RegistrationModal: the e-mail code', () => {
     const countdown = within(dialog).getByRole('button', { name: 'New code in 01:00' });
     expect(countdown).toHaveTextContent('01:00');
     expect(countdown).toBeDisabled();
+    // The keyboard goes on to the field the code is typed in.
+    expect(within(dialog).getByRole('textbox', { name: 'Code from the e-mail' })).toHaveFocus();
     await advance(1000);
     expect(countdown).toHaveTextContent('00:59');
     await advance(58_000);
@@ -69,7 +71,9 @@ describe('RegistrationModal: the e-mail code', () => {
       permissionItemList: [{ id: 'item-1', otp: '123456' }],
     });
     expect(within(dialog).getByRole('img', { name: 'Confirmed' })).toBeInTheDocument();
-    expect(code).toBeDisabled();
+    // Read-only, not disabled: the keyboard stays in it.
+    expect(code).toHaveAttribute('readonly');
+    expect(code).toBeEnabled();
     expect(within(dialog).getByText('E-mail confirmed.')).toBeInTheDocument();
   });
 

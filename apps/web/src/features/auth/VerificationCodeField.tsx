@@ -1,4 +1,5 @@
 import { CircleCheck, LoaderCircle } from 'lucide-react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uiConstants } from '../../shared/constants.ts';
 import { Button } from '../../shared/ui/button.tsx';
@@ -30,20 +31,36 @@ export function VerificationCodeField({
   onEdit?: () => void;
 }) {
   const { t } = useTranslation();
+  const inputId = useId();
   const { item, secondsLeft, requesting, approving } = verification;
+  // A code asked for with the button: the keyboard goes on to the field the code is typed in (the
+  // button turns into a disabled countdown, which would drop the focus to the page). A code recalled
+  // from before, while the address is typed, leaves the focus where it is.
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!item || !asked.current) return;
+    asked.current = false;
+    document.getElementById(inputId)?.focus();
+  }, [item, inputId]);
+  // A request that failed asks nothing of the focus later.
+  useEffect(() => {
+    if (verification.codeError || verification.addressError) asked.current = false;
+  }, [verification.codeError, verification.addressError]);
   const granted = item?.granted ?? false;
   const counting = !granted && secondsLeft > 0;
   const time = minutesSeconds(secondsLeft);
   const address = item ? (item.email ?? item.phoneNumber ?? '') : '';
   return (
     <TextField
+      id={inputId}
       label={label}
       value={verification.code}
       onChange={(code) => {
         verification.setCode(code);
         onEdit?.();
       }}
-      disabled={granted}
+      // Read-only once granted, not disabled: the focus stays in the field the code was typed in.
+      readOnly={granted}
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={uiConstants.verificationCodeLength}
@@ -72,6 +89,7 @@ export function VerificationCodeField({
           variant="secondary"
           onClick={() => {
             onEdit?.();
+            asked.current = true;
             void verification.requestCode();
           }}
           disabled={granted || counting || requesting}
