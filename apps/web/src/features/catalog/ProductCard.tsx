@@ -69,7 +69,7 @@ export function ProductCard({ offer, mode }: { offer: ProductTradeOffer; mode: L
           <h2 className="font-semibold text-slate-900">
             <Link
               to={to(productPagePath(offer))}
-              className="rounded-sm after:absolute after:inset-0 after:rounded-3xl after:content-[''] hover:text-violet-700 focus-visible:outline-none focus-visible:after:ring-4 focus-visible:after:ring-violet-500/20"
+              className="rounded-sm after:absolute after:inset-0 after:rounded-3xl after:content-[''] hover:text-violet-700 focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-violet-600"
             >
               {product.name}
             </Link>
