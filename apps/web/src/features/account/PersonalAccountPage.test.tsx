@@ -124,6 +124,9 @@ describe('personal account page', () => {
       await user.type(field, typed);
       await user.click(within(card).getByRole('button', { name: 'Top up' }));
       expect(within(card).getByText('Enter a whole amount from 1 to 100,000.')).toBeInTheDocument();
+      // The keyboard is taken back to the field, which the message describes.
+      expect(field).toHaveFocus();
+      expect(field).toHaveAccessibleDescription('Enter a whole amount from 1 to 100,000.');
     }
     expect(api.callsTo('/shoppingCarts/rechargePersonalAccount')).toHaveLength(0);
     await user.clear(field);

@@ -172,6 +172,8 @@ function RechargeCard({ currency }: { currency: string }) {
     const units = typed === null ? Number.NaN : typed / 10 ** digits;
     // As many units as the cart sells of the top-up product, no more (the server's limit).
     if (!Number.isInteger(units) || units < 1 || units > maxCartQuantity) {
+      // The focus goes to the field: a screen reader then reads the message it is described by.
+      event.currentTarget.querySelector('input')?.focus();
       setFieldError(
         t('personalAccount.recharge.amountInvalid', {
           max: new Intl.NumberFormat(language).format(maxCartQuantity),

@@ -105,6 +105,8 @@ describe('ApiKeysPage', () => {
     await user.click(screen.getByRole('button', { name: 'Create key' }));
     expect(screen.getByText('The label is required!')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Key name' })).toHaveAttribute('aria-invalid', 'true');
+    // The keyboard is taken back to the field, which the message describes.
+    expect(screen.getByRole('textbox', { name: 'Key name' })).toHaveFocus();
     expect(api.callsTo('issueToken')).toEqual([]);
   });
 

@@ -42,7 +42,11 @@ export function IssueKeyForm({
   function submit(event: FormEvent) {
     event.preventDefault();
     const trimmed = label.trim();
-    if (!trimmed) return setError(t('error_label_required'));
+    if (!trimmed) {
+      // The focus goes to the field: a screen reader then reads the message it is described by.
+      (event.currentTarget as HTMLFormElement).querySelector('input')?.focus();
+      return setError(t('error_label_required'));
+    }
     setError(null);
     issue.mutate(trimmed);
   }
