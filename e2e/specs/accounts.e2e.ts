@@ -43,7 +43,8 @@ describe('accounts in Chromium', () => {
     const [, code] = await fromOutbox(url, email, /Ваш код подтверждения: (\d{6})/);
     await registration.getByRole('textbox', { name: 'Код из письма' }).fill(code ?? '');
     await registration.getByRole('img', { name: 'Подтверждено' }).waitFor();
-    expect(await registration.getByRole('textbox', { name: 'Код из письма' }).isDisabled()).toBe(true);
+    // Locked once confirmed: read-only, so that the keyboard's focus stays in it.
+    expect(await registration.getByRole('textbox', { name: 'Код из письма' }).isEditable()).toBe(false);
     await registration.getByLabel('Пароль', { exact: true }).fill('first-secret');
     await registration.getByLabel('Повторите пароль', { exact: true }).fill('first-secret');
     await registration.getByRole('textbox', { name: 'Ваше имя' }).fill('Анна Петрова');
