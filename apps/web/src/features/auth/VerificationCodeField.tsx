@@ -1,5 +1,5 @@
 import { CircleCheck, LoaderCircle } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uiConstants } from '../../shared/constants.ts';
 import { Button } from '../../shared/ui/button.tsx';
@@ -33,19 +33,6 @@ export function VerificationCodeField({
   const { t } = useTranslation();
   const inputId = useId();
   const { item, secondsLeft, requesting, approving } = verification;
-  // A code asked for with the button: the keyboard goes on to the field the code is typed in (the
-  // button turns into a disabled countdown, which would drop the focus to the page). A code recalled
-  // from before, while the address is typed, leaves the focus where it is.
-  const asked = useRef(false);
-  useEffect(() => {
-    if (!item || !asked.current) return;
-    asked.current = false;
-    document.getElementById(inputId)?.focus();
-  }, [item, inputId]);
-  // A request that failed asks nothing of the focus later.
-  useEffect(() => {
-    if (verification.codeError || verification.addressError) asked.current = false;
-  }, [verification.codeError, verification.addressError]);
   const granted = item?.granted ?? false;
   const counting = !granted && secondsLeft > 0;
   const time = minutesSeconds(secondsLeft);
@@ -87,10 +74,11 @@ export function VerificationCodeField({
       aside={
         <Button
           variant="secondary"
-          onClick={() => {
+          onClick={async () => {
             onEdit?.();
-            asked.current = true;
-            void verification.requestCode();
+            // Sent: the keyboard goes on to the field the code is typed in (the button turns into a
+            // disabled countdown, which would drop the focus to the page).
+            if (await verification.requestCode()) document.getElementById(inputId)?.focus();
           }}
           disabled={granted || counting || requesting}
           aria-label={counting ? t('auth.code.resendIn', { time }) : undefined}

@@ -44,7 +44,8 @@ export interface VerificationCode {
   addressError: string | null;
   /** A message about the code (wrong, expired, could not be sent). */
   codeError: string | null;
-  requestCode: () => Promise<void>;
+  /** Asks for a code; resolves with whether one was sent. */
+  requestCode: () => Promise<boolean>;
   /** Approves a complete code now instead of after the pause; resolves with the item as it stands. */
   approveNow: () => Promise<PermissionItem | null>;
   /** Clears the messages (when the form shows its own). */
@@ -145,15 +146,15 @@ export function useVerificationCode(options: {
   }, []);
 
   const requestCode = useCallback(async () => {
-    if (item?.granted) return;
+    if (item?.granted) return false;
     const key = checkAddress(typeId, address);
     if (key) {
       setAddressError(t(key));
-      return;
+      return false;
     }
     if (item && !item.granted && secondsLeft > 0) {
       setCodeError(t('error_next_request', { seconds: secondsLeft }));
-      return;
+      return false;
     }
     setRequesting(true);
     setCodeError(null);
@@ -163,13 +164,15 @@ export function useVerificationCode(options: {
       const [next] = await usersApi.requestPermission({ typeId, purpose, address: target });
       if (!next) {
         setCodeError(t('error_verification'));
-        return;
+        return false;
       }
       setItem(next);
       setItemAddress(address);
       setCodeState('');
+      return true;
     } catch (error) {
       setCodeError(errorMessage(error, t));
+      return false;
     } finally {
       setRequesting(false);
     }
