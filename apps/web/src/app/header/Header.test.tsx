@@ -1,7 +1,8 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderInShell } from '../../test/render.tsx';
+import { renderApp, renderInShell } from '../../test/render.tsx';
+import { mockUsersApi } from '../../test/users-api.ts';
 import { Header } from './Header.tsx';
 
 describe('Header', () => {
@@ -33,6 +34,39 @@ describe('Header', () => {
     expect(screen.queryByRole('navigation', { name: 'Navigation' })).not.toBeInTheDocument();
     expect(document.body.style.overflow).toBe('');
     expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
+  });
+
+  it('takes the page under the open burger menu out of the tab order, and gives it back on close', async () => {
+    const user = userEvent.setup();
+    renderInShell(
+      <>
+        <Header />
+        <main>
+          <a href="/en/blog">Under the menu</a>
+        </main>
+      </>,
+    );
+    const page = screen.getByRole('main');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(page).toHaveAttribute('inert');
+    expect(screen.getByRole('banner')).not.toHaveAttribute('inert');
+    expect(document.getElementById('mobile-menu')).not.toHaveAttribute('inert');
+
+    await user.keyboard('{Escape}');
+    expect(page).not.toHaveAttribute('inert');
+  });
+
+  it('gives the focus back to the burger when the login modal opened from its menu closes', async () => {
+    const user = userEvent.setup();
+    mockUsersApi({});
+    renderApp('/en');
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('region', { name: 'Account' });
+    await user.click(within(menu).getByRole('link', { name: 'Login / Sign up' }));
+    await screen.findByRole('dialog', { name: 'Log in' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus());
   });
 
   it('closes the burger menu on navigation', async () => {

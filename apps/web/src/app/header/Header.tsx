@@ -37,6 +37,7 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLocation, setMenuLocation] = useState(location.key);
   const burger = useRef<HTMLButtonElement>(null);
+  const header = useRef<HTMLElement>(null);
 
   // Any navigation closes the burger menu.
   if (menuLocation !== location.key) {
@@ -57,9 +58,24 @@ export function Header() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [menuOpen]);
 
+  // The open menu covers the page: the page under it leaves the tab order and the accessibility
+  // tree, so that Tab goes round the header and the menu only.
+  useEffect(() => {
+    const own = header.current;
+    if (!menuOpen || !own?.parentElement) return;
+    const covered = [...own.parentElement.children].filter(
+      (element) => element !== own && element.id !== mobileMenuId && !element.hasAttribute('inert'),
+    );
+    for (const element of covered) element.setAttribute('inert', '');
+    return () => {
+      for (const element of covered) element.removeAttribute('inert');
+    };
+  }, [menuOpen]);
+
   return (
     <>
       <header
+        ref={header}
         data-scrolled={scrolled}
         className={clsx(
           'top-0 z-40 border-b bg-white transition-shadow duration-200',

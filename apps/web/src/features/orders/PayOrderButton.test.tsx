@@ -39,6 +39,18 @@ describe('PayOrderButton', () => {
     expect(api.callsTo('pay')[0]?.body.paymentOptionId).toBe('personal-account');
   });
 
+  it('gives the focus back to "Pay" when the choice is closed', async () => {
+    signIn();
+    mockOrders({ orders: [orderFixture({ number: 3 })], paymentOptions: twoOptions, paymentFormUrl: null });
+    const { user } = openAt('/en/user/orders');
+    const order = await screen.findByRole('article', { name: 'Order No. 3' });
+    await user.click(within(order).getByRole('button', { name: 'Pay' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay for Order No. 3' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(within(order).getByRole('button', { name: 'Pay' })).toHaveFocus());
+  });
+
   it('never offers the personal account for a top-up of it: the card is its only way', async () => {
     signIn();
     const api = mockOrders({

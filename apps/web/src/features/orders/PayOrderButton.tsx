@@ -2,7 +2,7 @@ import type { Order, PaymentOption } from '@cutout/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { CreditCard, LoaderCircle } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { type RefObject, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/api-error.ts';
 import { useFormatAmount } from '../../shared/format/use-format-amount.ts';
@@ -30,6 +30,9 @@ export function PayOrderButton({ order }: { order: Order }) {
   // re-rendered the button disabled (a double-click) sends nothing: an order is paid once.
   const starting = useRef(false);
   const paying = useRef(false);
+  // Disabled while the payment options load, the button has lost the focus by the time the
+  // dialog opens: the dialog is told where to give it back.
+  const button = useRef<HTMLButtonElement>(null);
 
   function submit(paymentOptionId: string, onSettled?: () => void) {
     if (paying.current) return;
@@ -67,7 +70,13 @@ export function PayOrderButton({ order }: { order: Order }) {
 
   return (
     <>
-      <Button size="sm" onClick={() => void start()} disabled={busy} aria-busy={busy || undefined}>
+      <Button
+        ref={button}
+        size="sm"
+        onClick={() => void start()}
+        disabled={busy}
+        aria-busy={busy || undefined}
+      >
         {busy ? (
           <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
         ) : (
@@ -84,6 +93,7 @@ export function PayOrderButton({ order }: { order: Order }) {
           pending={pay.isPending}
           onSubmit={() => submit(choice.selected, () => setChoice(null))}
           onClose={() => setChoice(null)}
+          returnFocusTo={button}
         />
       )}
     </>
@@ -98,6 +108,7 @@ function PaymentOptionDialog({
   pending,
   onSubmit,
   onClose,
+  returnFocusTo,
 }: {
   order: Order;
   options: PaymentOption[];
@@ -106,6 +117,7 @@ function PaymentOptionDialog({
   pending: boolean;
   onSubmit: () => void;
   onClose: () => void;
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
 }) {
   const { t } = useTranslation();
   const formatMoney = useFormatAmount();
@@ -114,6 +126,7 @@ function PaymentOptionDialog({
       title={t('orders.pay.title', { name: order.defaultName })}
       description={t('orders.pay.text', { amount: formatMoney(order.amount, order.currency) })}
       onClose={onClose}
+      returnFocusTo={returnFocusTo}
     >
       <form
         onSubmit={(event) => {

@@ -1,5 +1,6 @@
-import { Suspense, useCallback } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { type FocusReturn, focusReturnFromActive, OutletFocusReturn } from '../ui/focus-return.ts';
 import { type ModalRegistry, modalRegistry } from './modal-registry.ts';
 
 /**
@@ -23,10 +24,20 @@ export function ModalOutlet({ registry = modalRegistry }: { registry?: ModalRegi
     );
   }, [setParams]);
   const Modal = name && Object.hasOwn(registry, name) ? registry[name] : undefined;
+  // What had the focus when the first modal opened, read as the address changes, before a lazy
+  // modal loads and before the menu that opened it is gone.
+  const [opener, setOpener] = useState<{ shown: boolean; from: FocusReturn | null }>(() => ({
+    shown: Boolean(Modal),
+    from: null,
+  }));
+  if (opener.shown !== Boolean(Modal))
+    setOpener({ shown: Boolean(Modal), from: Modal ? focusReturnFromActive() : null });
   // Modals load on demand; until one has loaded nothing is shown.
   return Modal ? (
-    <Suspense fallback={null}>
-      <Modal onClose={onClose} />
-    </Suspense>
+    <OutletFocusReturn.Provider value={opener.from}>
+      <Suspense fallback={null}>
+        <Modal onClose={onClose} />
+      </Suspense>
+    </OutletFocusReturn.Provider>
   ) : null;
 }

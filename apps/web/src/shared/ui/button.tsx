@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import { Link, type LinkProps } from 'react-router';
 
 export type ButtonVariant = 'primary' | 'danger' | 'secondary' | 'ghost' | 'inverse' | 'glass';
@@ -41,7 +41,7 @@ export function Button({
   className,
   type = 'button',
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & StyleProps) {
+}: ComponentProps<'button'> & StyleProps) {
   return <button type={type} className={buttonClasses({ variant, size, className })} {...props} />;
 }
 

@@ -1,13 +1,16 @@
 import { clsx } from 'clsx';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, type RefObject, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBodyScrollLock } from '../hooks/use-body-scroll-lock.ts';
+import { focusReturnFromActive, focusReturnTarget, OutletFocusReturn } from './focus-return.ts';
 
 /**
  * A modal dialog over the page (SPEC §2.3): titled, closable by Escape, the close button or a
  * click on the overlay; focus stays inside while it is open and the page behind does not scroll.
+ * Closed, it gives the focus back to what opened it, or to the control of the menu that held it
+ * (`returnFocusTo` names it where the opener may be disabled meanwhile).
  */
 export function Modal({
   title,
@@ -15,15 +18,19 @@ export function Modal({
   onClose,
   children,
   className,
+  returnFocusTo,
 }: {
   title: ReactNode;
   description?: ReactNode;
   onClose: () => void;
   children: ReactNode;
   className?: string;
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   const { t } = useTranslation();
   useBodyScrollLock(true);
+  const [opener] = useState(focusReturnFromActive);
+  const outletOpener = useContext(OutletFocusReturn);
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
@@ -35,6 +42,12 @@ export function Modal({
               className,
             )}
             {...(description ? {} : { 'aria-describedby': undefined })}
+            onCloseAutoFocus={(event) => {
+              const target = returnFocusTo?.current ?? focusReturnTarget(opener, outletOpener);
+              if (!target) return;
+              event.preventDefault();
+              target.focus();
+            }}
           >
             <Dialog.Title className="pr-10 text-2xl font-bold tracking-tight text-slate-900">
               {title}
