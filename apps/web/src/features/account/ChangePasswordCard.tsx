@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isApiError } from '../../shared/api/api-error.ts';
 import { usersApi } from '../../shared/api/users.ts';
+import { useFocusInvalid } from '../../shared/forms/use-focus-invalid.ts';
 import { FormAlert, PasswordField, SubmitButton } from '../../shared/ui/form.tsx';
 import { useToast } from '../../shared/ui/toast-context.tsx';
 import {
@@ -27,6 +28,7 @@ export function ChangePasswordCard() {
     repeatPassword: '',
   });
   const [errors, setErrors] = useState<Errors<Field>>({});
+  const { ref: formRef, focusInvalid } = useFocusInvalid();
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -44,6 +46,7 @@ export function ChangePasswordCard() {
       repeatPassword: checkRepeatPassword(values.newPassword, values.repeatPassword),
     });
     setErrors(translateErrors(found, t));
+    focusInvalid();
     if (hasErrors(found)) return;
     setSaving(true);
     try {
@@ -53,6 +56,7 @@ export function ChangePasswordCard() {
     } catch (error) {
       if (isApiError(error) && error.code === 'INVALID_CREDENTIALS') {
         setErrors({ password: t('profile.password.wrongCurrent') });
+        focusInvalid();
       } else {
         setFormError(errorMessage(error, t));
       }
@@ -63,7 +67,7 @@ export function ChangePasswordCard() {
 
   return (
     <Card title={t('profile.password.title')}>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
         <PasswordField
           label={t('profile.password.current')}
           autoComplete="current-password"

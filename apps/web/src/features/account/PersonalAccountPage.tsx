@@ -8,6 +8,7 @@ import { errorMessage } from '../../shared/api/api-error.ts';
 import { currencySymbol } from '../../shared/format/price.ts';
 import { useFormatAmount } from '../../shared/format/use-format-amount.ts';
 import { useFormatDateTime } from '../../shared/format/use-format-date.ts';
+import { useFocusInvalid } from '../../shared/forms/use-focus-invalid.ts';
 import { checkoutCallbackUrls } from '../../shared/payments/checkout-urls.ts';
 import { personalAccountApi, personalAccountQueryKeys } from '../../shared/payments/personal-account-api.ts';
 import { QuickAmounts } from '../../shared/payments/QuickAmounts.tsx';
@@ -165,6 +166,7 @@ function RechargeCard({ currency }: { currency: string }) {
     },
   });
 
+  const { ref: formRef, focusInvalid } = useFocusInvalid();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // Whole units in plain digits ("1 500"): not "1e3", "0x10" or "12.5", which Number would take.
@@ -172,8 +174,7 @@ function RechargeCard({ currency }: { currency: string }) {
     const units = typed === null ? Number.NaN : typed / 10 ** digits;
     // As many units as the cart sells of the top-up product, no more (the server's limit).
     if (!Number.isInteger(units) || units < 1 || units > maxCartQuantity) {
-      // The focus goes to the field: a screen reader then reads the message it is described by.
-      event.currentTarget.querySelector('input')?.focus();
+      focusInvalid();
       setFieldError(
         t('personalAccount.recharge.amountInvalid', {
           max: new Intl.NumberFormat(language).format(maxCartQuantity),
@@ -187,7 +188,7 @@ function RechargeCard({ currency }: { currency: string }) {
 
   return (
     <Card title={t('personalAccount.recharge.title')} description={t('personalAccount.recharge.text')}>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
         <TextField
           label={t('personalAccount.recharge.amount', { currency: currencySymbol(currency, language) })}
           inputMode="numeric"

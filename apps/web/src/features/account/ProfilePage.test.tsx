@@ -118,6 +118,8 @@ describe('ProfilePage', () => {
     await user.click(submit);
     expect(within(card).getByText('Fill in the password.')).toBeInTheDocument();
     expect(within(card).getByText('Passwords do not match')).toBeInTheDocument();
+    // The first refused field takes the keyboard.
+    expect(within(card).getByLabelText('Current password')).toHaveFocus();
     expect(api.callsTo('/changePassword')).toHaveLength(0);
 
     await user.type(within(card).getByLabelText('Current password'), 'bad-old');

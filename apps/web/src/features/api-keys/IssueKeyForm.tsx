@@ -3,6 +3,7 @@ import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/api-error.ts';
+import { useFocusInvalid } from '../../shared/forms/use-focus-invalid.ts';
 import { SubmitButton, TextField } from '../../shared/ui/form.tsx';
 import { type ApiKey, apiKeysApi, apiKeysQueryKey } from './api-keys-api.ts';
 
@@ -25,6 +26,7 @@ export function IssueKeyForm({
   const queryClient = useQueryClient();
   const [label, setLabel] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const { ref: formRef, focusInvalid } = useFocusInvalid();
   const issue = useMutation({
     mutationFn: (value: string) => apiKeysApi.issue(actionId, value),
     onSuccess: (result) => {
@@ -36,16 +38,19 @@ export function IssueKeyForm({
       onIssued({ id: result.token.id, label: result.token.label, value: result.value });
       void queryClient.invalidateQueries({ queryKey: apiKeysQueryKey(actionId) });
     },
-    onError: (failure) => setError(errorMessage(failure, t)),
+    onError: (failure) => {
+      setError(errorMessage(failure, t));
+      focusInvalid();
+    },
   });
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const trimmed = label.trim();
     if (!trimmed) {
-      // The focus goes to the field: a screen reader then reads the message it is described by.
-      (event.currentTarget as HTMLFormElement).querySelector('input')?.focus();
-      return setError(t('error_label_required'));
+      setError(t('error_label_required'));
+      focusInvalid();
+      return;
     }
     setError(null);
     issue.mutate(trimmed);
@@ -63,7 +68,7 @@ export function IssueKeyForm({
         {t('apiKeys.issue.title')}
       </h2>
       <p className="mt-1 text-sm text-slate-500">{t('apiKeys.issue.text')}</p>
-      <form noValidate onSubmit={submit} className="mt-5 flex flex-col gap-4">
+      <form ref={formRef} noValidate onSubmit={submit} className="mt-5 flex flex-col gap-4">
         <TextField
           label={t('apiKeys.issue.label')}
           placeholder={t('apiKeys.issue.placeholder')}

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type PermissionType, usersApi } from '../../shared/api/users.ts';
 import { formatPhone, phoneForServer } from '../../shared/format/phone-mask.ts';
+import { useFocusInvalid } from '../../shared/forms/use-focus-invalid.ts';
 import type { ModalProps } from '../../shared/modals/modal-types.ts';
 import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
 import { FormAlert, PasswordField, SubmitButton } from '../../shared/ui/form.tsx';
@@ -31,6 +32,7 @@ export function LoginModal({ onClose }: ModalProps) {
   const [phone, setPhone] = useState(state.phoneNumber ? formatPhone(state.phoneNumber) : '');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors<Field>>({});
+  const { ref: formRef, focusInvalid } = useFocusInvalid();
   const [formError, setFormError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const hasForm = hasPasswordForm(channels);
@@ -47,6 +49,7 @@ export function LoginModal({ onClose }: ModalProps) {
     const found = validateLogin({ channel, address, password, tabs: hasChannelTabs(channels) });
     setErrors(translateErrors(found, t));
     setFormError(null);
+    focusInvalid();
     if (hasErrors(found)) return;
     setLoading(true);
     try {
@@ -76,8 +79,10 @@ export function LoginModal({ onClose }: ModalProps) {
         phoneNumber: 'address',
         password: 'password',
       });
-      if (hasErrors(fields)) setErrors(fields);
-      else setFormError(formErrorOf(error, t));
+      if (hasErrors(fields)) {
+        setErrors(fields);
+        focusInvalid();
+      } else setFormError(formErrorOf(error, t));
     } finally {
       setLoading(false);
     }
@@ -92,7 +97,7 @@ export function LoginModal({ onClose }: ModalProps) {
         <ModalNotice onDismiss={() => setNotice(undefined)}>{t(`auth.notice.${notice}`)}</ModalNotice>
       )}
       {hasForm && (
-        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
           <ChannelTabs channels={channels.required} value={channel} onChange={changeChannel}>
             {(current) => (
               <AddressField

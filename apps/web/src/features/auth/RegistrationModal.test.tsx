@@ -227,6 +227,7 @@ describe('RegistrationModal: checks before sending', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Sign up' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Fill in e-mail and password');
     expect(within(dialog).getByRole('textbox', { name: 'E-mail' })).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByRole('textbox', { name: 'E-mail' })).toHaveFocus();
     expect(within(dialog).getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).queryByText('Fill in the e-mail.')).not.toBeInTheDocument();
     // No e-mail, so nothing to confirm yet: the missing e-mail is what to read.
@@ -251,6 +252,9 @@ describe('RegistrationModal: checks before sending', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Sign up' }));
     expect(within(dialog).getByText('Passwords do not match')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Repeat password')).toHaveAttribute('aria-invalid', 'true');
+    // The keyboard goes to the first refused field (the code not typed yet), so that a screen
+    // reader reads the message that describes it.
+    expect(within(dialog).getByRole('textbox', { name: 'Code from the e-mail' })).toHaveFocus();
     expect(api.callsTo('/register')).toHaveLength(0);
   });
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAnalytics } from '../../shared/analytics/analytics-context.tsx';
 import { usersApi } from '../../shared/api/users.ts';
 import { phoneForServer } from '../../shared/format/phone-mask.ts';
+import { useFocusInvalid } from '../../shared/forms/use-focus-invalid.ts';
 import type { ModalProps } from '../../shared/modals/modal-types.ts';
 import { useLanguage } from '../../shared/routing/language-context.tsx';
 import { getSession } from '../../shared/session/session.ts';
@@ -45,6 +46,7 @@ export function RegistrationModal({ onClose }: ModalProps) {
   const [repeatPassword, setRepeatPassword] = useState('');
   const [fullName, setFullName] = useState('');
   const [errors, setErrors] = useState<Errors<Field>>({});
+  const { ref: formRef, focusInvalid } = useFocusInvalid();
   const [formError, setFormError] = useState<string | null>(null);
   /** The address the server says has an account already (409 USER_ALREADY_EXISTS). */
   const [taken, setTaken] = useState<TakenAddress | null>(null);
@@ -84,6 +86,7 @@ export function RegistrationModal({ onClose }: ModalProps) {
     });
     setErrors(translateErrors(found, t));
     setTaken(null);
+    focusInvalid();
     if (hasErrors(found)) return;
     emailCode.clearErrors();
     phoneCode.clearErrors();
@@ -117,8 +120,10 @@ export function RegistrationModal({ onClose }: ModalProps) {
     } catch (error) {
       const refusal = registrationRefusal(error, { channels, verifyEmail, verifyPhone, t });
       if (refusal.type === 'taken') setTaken(refusal.address);
-      else if (refusal.type === 'fields') setErrors(refusal.errors);
-      else setFormError(refusal.message);
+      else if (refusal.type === 'fields') {
+        setErrors(refusal.errors);
+        focusInvalid();
+      } else setFormError(refusal.message);
     } finally {
       setLoading(false);
     }
@@ -143,7 +148,7 @@ export function RegistrationModal({ onClose }: ModalProps) {
       {notice && (
         <ModalNotice onDismiss={() => setNotice(undefined)}>{t(`auth.notice.${notice}`)}</ModalNotice>
       )}
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
         {channels.email && (
           <>
             <AddressField

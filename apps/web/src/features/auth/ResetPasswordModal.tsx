@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type PermissionType, type SetPasswordResponse, usersApi } from '../../shared/api/users.ts';
 import { formatPhone, phoneForServer } from '../../shared/format/phone-mask.ts';
+import { useFocusInvalid } from '../../shared/forms/use-focus-invalid.ts';
 import type { ModalProps } from '../../shared/modals/modal-types.ts';
 import { useLanguage } from '../../shared/routing/language-context.tsx';
 import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
@@ -48,6 +49,7 @@ export function ResetPasswordModal({ onClose }: ModalProps) {
   const [password, setPassword] = useState('');
   const [repeatPassword, setRepeatPassword] = useState('');
   const [errors, setErrors] = useState<Errors<Field>>({});
+  const { ref: formRef, focusInvalid } = useFocusInvalid();
   const [formError, setFormError] = useState<string | null>(null);
   const [loading, setLoading] = useState<'code' | 'link' | null>(null);
   const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
@@ -90,6 +92,7 @@ export function ResetPasswordModal({ onClose }: ModalProps) {
       repeatPassword: checkRepeatPassword(password, repeatPassword),
     });
     setErrors(translateErrors(found, t));
+    focusInvalid();
     if (hasErrors(found) || !item) return;
     verification.clearErrors();
     setLoading('code');
@@ -108,11 +111,14 @@ export function ResetPasswordModal({ onClose }: ModalProps) {
       const code = errorCode(error);
       if (code === 'VERIFICATION_REQUIRED' || code === 'CODE_EXPIRED' || code === 'CODE_NOT_VALID') {
         setErrors({ code: formErrorOf(error, t) });
+        focusInvalid();
         return;
       }
       const fields = fieldErrorsOf<Field>(error, { newPassword: 'password' });
-      if (hasErrors(fields)) setErrors(fields);
-      else setFormError(formErrorOf(error, t));
+      if (hasErrors(fields)) {
+        setErrors(fields);
+        focusInvalid();
+      } else setFormError(formErrorOf(error, t));
     } finally {
       setLoading(null);
     }
@@ -130,6 +136,7 @@ export function ResetPasswordModal({ onClose }: ModalProps) {
     setFormError(null);
     const key = checkEmail(emailAddress);
     setErrors(key ? { address: t(key) } : {});
+    focusInvalid();
     if (key) return;
     setLoading('link');
     try {
@@ -140,8 +147,10 @@ export function ResetPasswordModal({ onClose }: ModalProps) {
       setLinkSentTo(emailAddress);
     } catch (error) {
       const fields = fieldErrorsOf<Field>(error, { email: 'address' });
-      if (hasErrors(fields)) setErrors(fields);
-      else setFormError(formErrorOf(error, t));
+      if (hasErrors(fields)) {
+        setErrors(fields);
+        focusInvalid();
+      } else setFormError(formErrorOf(error, t));
     } finally {
       setLoading(null);
     }
@@ -163,7 +172,7 @@ export function ResetPasswordModal({ onClose }: ModalProps) {
           <p className="-mt-2 mb-5 text-sm leading-relaxed text-slate-500">
             {t(`auth.reset.intro.${channel}`)}
           </p>
-          <form noValidate onSubmit={recover} className="flex flex-col gap-4">
+          <form ref={formRef} noValidate onSubmit={recover} className="flex flex-col gap-4">
             <ChannelTabs channels={channels.required} value={channel} onChange={changeChannel}>
               {(current) => (
                 <AddressField

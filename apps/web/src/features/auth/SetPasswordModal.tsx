@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type SetPasswordResponse, usersApi } from '../../shared/api/users.ts';
+import { useFocusInvalid } from '../../shared/forms/use-focus-invalid.ts';
 import type { ModalProps } from '../../shared/modals/modal-types.ts';
 import { isAuthorised, signOutLocally } from '../../shared/session/session.ts';
 import { Button } from '../../shared/ui/button.tsx';
@@ -37,6 +38,7 @@ export function SetPasswordModal({ onClose }: ModalProps) {
   const [password, setPassword] = useState('');
   const [repeatPassword, setRepeatPassword] = useState('');
   const [errors, setErrors] = useState<Errors<Field>>({});
+  const { ref: formRef, focusInvalid } = useFocusInvalid();
   const [formError, setFormError] = useState<string | null>(null);
   const [invalidLink, setInvalidLink] = useState(!token);
   const [loading, setLoading] = useState(false);
@@ -52,6 +54,7 @@ export function SetPasswordModal({ onClose }: ModalProps) {
       repeatPassword: checkRepeatPassword(password, repeatPassword),
     });
     setErrors(translateErrors(found, t));
+    focusInvalid();
     if (hasErrors(found)) return;
     setLoading(true);
     try {
@@ -70,8 +73,10 @@ export function SetPasswordModal({ onClose }: ModalProps) {
         return;
       }
       const fields = fieldErrorsOf<Field>(error, { newPassword: 'password' });
-      if (hasErrors(fields)) setErrors(fields);
-      else setFormError(formErrorOf(error, t));
+      if (hasErrors(fields)) {
+        setErrors(fields);
+        focusInvalid();
+      } else setFormError(formErrorOf(error, t));
     } finally {
       setLoading(false);
     }
@@ -94,7 +99,7 @@ export function SetPasswordModal({ onClose }: ModalProps) {
 
   return (
     <Modal title={t('auth.setPassword.title')} description={t('auth.setPassword.text')} onClose={onClose}>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
         <NewPasswordFields
           label={t('auth.field.newPassword')}
           password={{ value: password, onChange: setPassword, error: errors.password }}

@@ -73,7 +73,8 @@ describe('the promo code of the cart', () => {
     expect(apply).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
     answer();
-    expect(await screen.findByRole('button', { name: 'Remove the promo code LITRES50' })).toBeInTheDocument();
+    // The field went with the focus in it: the applied code's chip has it now.
+    expect(await screen.findByRole('button', { name: 'Remove the promo code LITRES50' })).toHaveFocus();
     expect(api.callsTo('update')).toEqual([{ couponCodePrompt: 'LITRES50' }]);
   });
 
@@ -90,6 +91,8 @@ describe('the promo code of the cart', () => {
 
     await waitFor(() => expect(field).toHaveAccessibleDescription('The promo code has expired.'));
     expect(field).toHaveAttribute('aria-invalid', 'true');
+    // The keyboard is taken back to the field, so that a screen reader reads the refusal.
+    expect(field).toHaveFocus();
     expect(field).toHaveValue('old10');
     expect(chip()).toBeNull();
     expect(screen.queryByText('Discount')).not.toBeInTheDocument();
@@ -104,6 +107,8 @@ describe('the promo code of the cart', () => {
     await user.click(await screen.findByRole('button', { name: 'Remove the promo code LITRES50' }));
 
     expect(await screen.findByRole('textbox', { name: 'Promo code' })).toHaveValue('');
+    // The chip took the focus with it: the field has it now.
+    expect(screen.getByRole('textbox', { name: 'Promo code' })).toHaveFocus();
     expect(chip()).toBeNull();
     expect(screen.queryByText('Discount')).not.toBeInTheDocument();
     expect(api.callsTo('update')).toEqual([{ couponCodePrompt: '' }]);

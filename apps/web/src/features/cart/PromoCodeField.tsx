@@ -1,9 +1,10 @@
 import { CircleAlert, LoaderCircle, TicketPercent, X } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/api-error.ts';
 import type { ShoppingCart } from '../../shared/cart/cart-api.ts';
 import { useFormatAmount } from '../../shared/format/use-format-amount.ts';
+import { useFocusInvalid } from '../../shared/forms/use-focus-invalid.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/form.tsx';
 import type { useApplyPromoCode } from './use-cart.ts';
@@ -23,16 +24,38 @@ export function PromoCodeField({
   const { t } = useTranslation();
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const { ref: formRef, focusInvalid } = useFocusInvalid();
   const applied = cart.couponCodePrompt;
   const stale = cart.errorReason === 'cart_error_promo_code_invalid';
   const applying = promo.isPending && promo.variables !== '';
   const removing = promo.isPending && promo.variables === '';
+  const showField = !applied || stale;
+
+  // Applying hides the field and removing hides the chip, each with the focus in it: the keyboard
+  // follows to what takes their place once the cart shows the change.
+  const root = useRef<HTMLDivElement>(null);
+  const focusNext = useRef<'field' | 'chip' | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: run when the cart shows the change, not on every render.
+  useEffect(() => {
+    const next = focusNext.current;
+    if (!next || !root.current) return;
+    focusNext.current = null;
+    root.current.querySelector<HTMLElement>(next === 'field' ? 'input' : 'button[data-remove-code]')?.focus();
+  }, [applied, showField]);
 
   const send = (code: string) => {
     setError(null);
     promo.mutate(code, {
-      onSuccess: () => setDraft(''),
-      onError: (refusal) => setError(errorMessage(refusal, t)),
+      onSuccess: () => {
+        setDraft('');
+        focusNext.current = code ? 'chip' : 'field';
+      },
+      onError: (refusal) => {
+        setError(errorMessage(refusal, t));
+        // Into the field the refusal describes; while the field is hidden (a code applied) the
+        // message beside the chip is an alert.
+        focusInvalid();
+      },
     });
   };
   const apply = (event: FormEvent) => {
@@ -40,12 +63,11 @@ export function PromoCodeField({
     const code = draft.trim();
     if (code && !promo.isPending) send(code);
   };
-  const showField = !applied || stale;
 
   return (
-    <div className="mt-4 flex flex-col gap-3">
+    <div ref={root} className="mt-4 flex flex-col gap-3">
       {showField && (
-        <form onSubmit={apply} noValidate>
+        <form ref={formRef} onSubmit={apply} noValidate>
           <TextField
             label={t('cart.promo.label')}
             value={draft}
@@ -115,6 +137,7 @@ function AppliedCode({
       {off && !stale && <span className="font-medium whitespace-nowrap tabular-nums">{off}</span>}
       <button
         type="button"
+        data-remove-code
         onClick={() => onRemove('')}
         disabled={removing}
         aria-busy={removing || undefined}
