@@ -51,7 +51,7 @@ describe('the shell in Chromium', () => {
     const { context, page, url } = await openPage(browser);
     await page.goto(url('/en/some/where?search=cat&page=2'));
     await page.getByRole('button', { name: 'Language: English' }).click();
-    await page.getByRole('menuitem', { name: 'Русский' }).click();
+    await page.getByRole('menuitemradio', { name: 'Русский' }).click();
     await page.waitForURL(/\/ru\/some\/where\?search=cat&page=2$/);
     await page.getByRole('heading', { name: 'СТРАНИЦА НЕ НАЙДЕНА' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('localeId'))).toBe('ru');

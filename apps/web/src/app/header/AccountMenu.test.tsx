@@ -40,7 +40,8 @@ describe('AccountMenu', () => {
   it('lists the languages and currencies when there are several', async () => {
     renderInShell(<AccountMenu />, { path: '/en/pricing?x=1' });
     await openMenu();
-    expect(screen.getByRole('menuitem', { name: 'Русский' })).toHaveAttribute('href', '/ru/pricing?x=1');
+    expect(screen.getByRole('menuitemradio', { name: 'Русский' })).toHaveAttribute('href', '/ru/pricing?x=1');
+    expect(screen.getByRole('menuitemradio', { name: 'English' })).toHaveAttribute('aria-checked', 'true');
     expect(screen.getByRole('menuitemradio', { name: /Rubles/ })).toHaveAttribute('aria-checked', 'true');
     expect(screen.getByRole('menuitemradio', { name: /Dollars/ })).toHaveAttribute('aria-checked', 'false');
   });
@@ -51,7 +52,7 @@ describe('AccountMenu', () => {
       storeInfo: { ...info, locales: info.locales.slice(0, 1), currencies: info.currencies.slice(0, 1) },
     });
     await openMenu();
-    expect(screen.queryByRole('menuitem', { name: 'Русский' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitemradio', { name: 'Русский' })).not.toBeInTheDocument();
     expect(screen.queryByRole('menuitemradio')).not.toBeInTheDocument();
   });
 
@@ -108,6 +109,21 @@ describe('AccountMenu', () => {
     await user.click(screen.getByRole('button', { name: 'Account' }));
     expect(await screen.findByRole('menuitem', { name: 'My account' })).toBeInTheDocument();
     expect(await screen.findByText('Ann Lee')).toBeInTheDocument();
+  });
+
+  it('gives the focus back to the Account button when the login modal opened from its menu closes', async () => {
+    const user = userEvent.setup();
+    mockUsersApi({});
+    renderApp('/en');
+    await user.click(await screen.findByRole('button', { name: 'Account' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Login / Sign up' }));
+    // The login modal leads to the sign-up one: closing that returns to what opened the first.
+    const login = await screen.findByRole('dialog', { name: 'Log in' });
+    await user.click(within(login).getByRole('link', { name: 'Sign up' }));
+    await screen.findByRole('dialog', { name: 'Sign up' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Account' })).toHaveFocus());
   });
 
   it('counts the signed-in hint cookie as authorised', async () => {

@@ -13,9 +13,11 @@ describe('LanguageSwitcher', () => {
       path: '/en/products/catalog?search=mug&page=2#list',
     });
     await user.click(screen.getByRole('button', { name: /Language: English/ }));
-    const russian = await screen.findByRole('menuitem', { name: 'Русский' });
+    const russian = await screen.findByRole('menuitemradio', { name: 'Русский' });
     expect(russian).toHaveAttribute('href', '/ru/products/catalog?search=mug&page=2#list');
-    expect(screen.getByRole('menuitem', { name: 'English' })).toHaveAttribute('aria-current', 'true');
+    expect(russian).toHaveAttribute('aria-checked', 'false');
+    // The current language is the checked item, as a screen reader tells it.
+    expect(screen.getByRole('menuitemradio', { name: 'English' })).toHaveAttribute('aria-checked', 'true');
 
     await user.click(russian);
     expect(location()).toBe('/ru/products/catalog?search=mug&page=2#list');

@@ -8,30 +8,36 @@ import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
 import { menuItemClasses } from '../../shared/ui/menu.ts';
 
 /**
- * The locales as menu items. Choosing one is navigation (the same address in another language),
- * so each is a link; the language guard then switches the locale.
+ * The locales as a radio group of menu items, the current one checked. Choosing one is navigation
+ * (the same address in another language), so each is a link; the language guard then switches the
+ * locale.
  */
 export function LanguageItems() {
   const info = useStoreInfo();
   const language = useLanguage();
   const location = useLocation();
-  return info.locales.map((locale) => {
-    const target = languageOfLocale(locale);
-    const current = target === language;
-    return (
-      <DropdownMenu.Item key={locale.id} asChild className={menuItemClasses}>
-        <Link
-          to={switchLanguageInPath(location, target)}
-          lang={locale.language}
-          aria-current={current ? 'true' : undefined}
-          className="justify-between"
-        >
-          {locale.name}
-          {current && <Check aria-hidden="true" className="size-4 text-violet-600" />}
-        </Link>
-      </DropdownMenu.Item>
-    );
-  });
+  return (
+    <DropdownMenu.RadioGroup value={language}>
+      {info.locales.map((locale) => {
+        const target = languageOfLocale(locale);
+        return (
+          <DropdownMenu.RadioItem
+            key={locale.id}
+            value={target}
+            asChild
+            className={`${menuItemClasses} justify-between`}
+          >
+            <Link to={switchLanguageInPath(location, target)} lang={locale.language}>
+              {locale.name}
+              <DropdownMenu.ItemIndicator>
+                <Check aria-hidden="true" className="size-4 text-violet-600" />
+              </DropdownMenu.ItemIndicator>
+            </Link>
+          </DropdownMenu.RadioItem>
+        );
+      })}
+    </DropdownMenu.RadioGroup>
+  );
 }
 
 /** The currencies as a radio group of menu items. */
