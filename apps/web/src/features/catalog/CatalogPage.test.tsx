@@ -173,6 +173,20 @@ describe('CatalogPage', () => {
     ).toHaveAttribute('aria-current', 'page');
   });
 
+  it('names the filters with a heading, and folds them on a phone with a button that says whether they show', async () => {
+    mockCatalog({ offers: [offerFixture({ id: 'white', name: 'White backdrop', colour: 'white' })] });
+    const { user } = await openCatalog('/en/products/catalog');
+    // The heading is what a desktop shows, the button what a phone shows (CSS picks one).
+    expect(await screen.findByRole('heading', { level: 2, name: 'Filters' })).toBeInTheDocument();
+    const toggle = screen.getByRole('button', { name: /Show filters/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(panel).toContainElement(await screen.findByRole('checkbox', { name: 'White' }));
+
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: /Hide filters/ })).toHaveAttribute('aria-expanded', 'true');
+  });
+
   it('writes sort, page size, search clearing and feature values to the URL, back to page 1', async () => {
     const api = mockCatalog({
       offers: [offerFixture({ id: 'white', name: 'White backdrop', colour: 'white' })],

@@ -36,23 +36,30 @@ export function FiltersCard(props: FiltersProps) {
   const { t } = useTranslation();
   const filtered = hasFilters(props);
   const [open, setOpen] = useState(filtered);
+  const panelId = useId();
   return (
     <div className="rounded-3xl border border-slate-200 bg-white p-5 shadow-sm">
+      {/* A desktop always shows the filters: a heading there, a button that folds them on a phone. */}
+      <h2 className="hidden items-center gap-2 font-semibold text-slate-900 lg:flex">
+        <SlidersHorizontal aria-hidden="true" className="size-4.5 text-violet-600" />
+        {t('catalog.filters.title')}
+      </h2>
       <button
         type="button"
         aria-expanded={open}
+        aria-controls={panelId}
         onClick={() => setOpen((shown) => !shown)}
-        className="flex w-full items-center justify-between text-left font-semibold text-slate-900 lg:pointer-events-none"
+        className="flex w-full items-center justify-between text-left font-semibold text-slate-900 lg:hidden"
       >
         <span className="inline-flex items-center gap-2">
           <SlidersHorizontal aria-hidden="true" className="size-4.5 text-violet-600" />
           {t('catalog.filters.title')}
         </span>
-        <span className="text-sm font-medium text-violet-700 lg:hidden">
+        <span className="text-sm font-medium text-violet-700">
           {t(open ? 'catalog.filters.hide' : 'catalog.filters.show')}
         </span>
       </button>
-      <div className={open ? 'mt-5' : 'mt-5 hidden lg:block'}>
+      <div id={panelId} className={open ? 'mt-5' : 'mt-5 hidden lg:block'}>
         <Filters {...props} />
         {filtered && (
           <Button

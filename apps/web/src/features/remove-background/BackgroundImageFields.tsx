@@ -34,8 +34,7 @@ export function BackgroundImageFields({
             type="file"
             accept={acceptedImageInput}
             aria-label={t('removal.options.bgImageFileInput')}
-            className="sr-only"
-            tabIndex={-1}
+            className="hidden"
             onChange={(event) => {
               const file = event.target.files?.[0];
               if (file) onChange({ bgImageFile: file });

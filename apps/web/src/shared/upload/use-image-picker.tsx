@@ -3,7 +3,8 @@ import { acceptedImageInput, filesOf } from './image-files.ts';
 
 /**
  * A hidden multiple-image file input and a way to open it from any button: render `input`
- * somewhere, call `open` on click. `label` names the input for assistive technology and tests.
+ * somewhere, call `open` on click. Hidden from screen readers too (the buttons that open it stand
+ * for it); `label` names it for tests.
  */
 export function useImagePicker({ label, onFiles }: { label: string; onFiles: (files: File[]) => void }) {
   const ref = useRef<HTMLInputElement>(null);
@@ -14,8 +15,7 @@ export function useImagePicker({ label, onFiles }: { label: string; onFiles: (fi
       multiple
       accept={acceptedImageInput}
       aria-label={label}
-      tabIndex={-1}
-      className="sr-only"
+      className="hidden"
       onChange={(event) => {
         const files = filesOf(event.target.files);
         // Emptied, so that picking the same file again is a change too.
