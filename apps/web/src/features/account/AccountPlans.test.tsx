@@ -2,12 +2,12 @@ import { type LitreSummary, type Subscription, storageKeys, type User } from '@c
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { formatDate } from '../../shared/format/date.ts';
 import { formatPrice } from '../../shared/format/price.ts';
 import { fakeFormsApi } from '../../shared/forms/fake-forms-api.ts';
 import { reloadSession } from '../../shared/session/session.ts';
 import { jsonResponse, storeInfoFixture } from '../../test/fixtures.ts';
 import { mockApi, renderApp } from '../../test/render.tsx';
+import { asRead, dateAsRead } from '../../test/text.ts';
 import { errorResponse, userFixture } from '../../test/users-api.ts';
 
 const expiresAt = '2026-12-12T10:00:00.000Z';
@@ -108,7 +108,6 @@ function mockAccount(
 }
 
 /** A date as the matchers read the page: its non-breaking spaces as spaces. */
-const date = (iso: string, language = 'en') => formatDate(iso, language).replace(/\u00a0/g, ' ');
 /** As Testing Library reads a node's text: with plain spaces. */
 const money = (minor: number, locale = 'en') =>
   formatPrice(minor / 100, { locale, currency: 'RUB', noPriceText: '' }).replace(/\s+/g, ' ');
@@ -120,7 +119,7 @@ describe('account subscription and litres', () => {
     const card = await screen.findByRole('region', { name: 'Subscription' });
     const note = await within(card).findByRole('note');
     expect(note).toHaveTextContent(
-      `Your personal account holds ${money(15_000)}, less than the ${money(99_000)} renewal on ${date(expiresAt)}. Top it up by then, or the plan ends.`,
+      `Your personal account holds ${money(15_000)}, less than the ${money(99_000)} renewal on ${dateAsRead(expiresAt)}. Top it up by then, or the plan ends.`,
     );
     expect(within(note).getByRole('link', { name: 'Top up' })).toHaveAttribute(
       'href',
@@ -166,16 +165,18 @@ describe('account subscription and litres', () => {
     expect(within(card).getByText('100 litres a month · Monthly')).toBeInTheDocument();
     expect(within(card).getByText('73 L')).toBeInTheDocument();
     expect(
-      within(card).getByText(`Renews on ${date(expiresAt)} for ${money(99000)} a month`),
+      within(card).getByText(`Renews on ${dateAsRead(expiresAt)} for ${money(99000)} a month`),
     ).toBeInTheDocument();
-    expect(within(card).getByText(`Next litres: ${date(nextAccrualAt)}`)).toBeInTheDocument();
+    expect(within(card).getByText(`Next litres: ${dateAsRead(nextAccrualAt)}`)).toBeInTheDocument();
     expect(
-      within(card).getByText(`From ${date(expiresAt)}: “Basic 40”, billed monthly, ${money(99000)} a month`),
+      within(card).getByText(
+        `From ${dateAsRead(expiresAt)}: “Basic 40”, billed monthly, ${money(99000)} a month`,
+      ),
     ).toBeInTheDocument();
     expect(
       within(card).getByText(
         new RegExp(
-          `Renews from your personal account balance; if it is short, the plan ends on ${date(expiresAt)}`,
+          `Renews from your personal account balance; if it is short, the plan ends on ${dateAsRead(expiresAt)}`,
         ),
       ),
     ).toBeInTheDocument();
@@ -191,14 +192,14 @@ describe('account subscription and litres', () => {
     );
     renderApp('/en/user');
     const card = await screen.findByRole('region', { name: 'Subscription' });
-    expect(await within(card).findByText(`Ends on ${date(expiresAt)}`)).toBeInTheDocument();
+    expect(await within(card).findByText(`Ends on ${dateAsRead(expiresAt)}`)).toBeInTheDocument();
     expect(within(card).getByText('Cancelled')).toBeInTheDocument();
     expect(within(card).queryByText(/^Renews on/)).not.toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Cancel subscription' })).not.toBeInTheDocument();
 
     await userEvent.setup().click(within(card).getByRole('button', { name: 'Resume' }));
     expect(
-      await screen.findByText(`Subscription resumed: it renews on ${date(expiresAt)}.`),
+      await screen.findByText(`Subscription resumed: it renews on ${dateAsRead(expiresAt)}.`),
     ).toBeInTheDocument();
     expect(api.callsTo('/subscriptions/sub-1/resume')).toHaveLength(1);
     expect(await within(card).findByText('Active')).toBeInTheDocument();
@@ -215,7 +216,7 @@ describe('account subscription and litres', () => {
     const user = userEvent.setup();
     await user.click(await within(card).findByRole('button', { name: 'Cancel subscription' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Cancel the “Pro 100” subscription?' });
-    expect(dialog).toHaveTextContent(`It stays active until ${date(expiresAt)}`);
+    expect(dialog).toHaveTextContent(`It stays active until ${dateAsRead(expiresAt)}`);
     await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
     expect(api.callsTo('/subscriptions/sub-1/cancel')).toHaveLength(0);
 
@@ -224,11 +225,11 @@ describe('account subscription and litres', () => {
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, cancel' }),
     );
     expect(
-      await screen.findByText(`Subscription cancelled. It stays active until ${date(expiresAt)}.`),
+      await screen.findByText(`Subscription cancelled. It stays active until ${dateAsRead(expiresAt)}.`),
     ).toBeInTheDocument();
     expect(api.callsTo('/subscriptions/sub-1/cancel')[0]?.body).toEqual({});
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(within(card).getByText(`Ends on ${date(expiresAt)}`)).toBeInTheDocument();
+    expect(within(card).getByText(`Ends on ${dateAsRead(expiresAt)}`)).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Resume' })).toBeInTheDocument();
 
     // Then it asks why, once (SPEC §2.5 subscription feedback form).
@@ -274,7 +275,7 @@ describe('account subscription and litres', () => {
     );
     renderApp('/en/user');
     const card = await screen.findByRole('region', { name: 'Subscription' });
-    expect(await within(card).findByText(`Ends on ${date(expiresAt)}`)).toBeInTheDocument();
+    expect(await within(card).findByText(`Ends on ${dateAsRead(expiresAt)}`)).toBeInTheDocument();
     expect(within(card).queryByText(/^From /)).not.toBeInTheDocument();
     expect(within(card).queryByText(/Pro 100”/)).not.toBeInTheDocument();
   });
@@ -293,7 +294,7 @@ describe('account subscription and litres', () => {
     );
     renderApp('/ru/user');
     const card = await screen.findByRole('region', { name: 'Подписка' });
-    const ru = date(expiresAt, 'ru');
+    const ru = dateAsRead(expiresAt, 'ru');
     expect(
       await within(card).findByText(`Продлится ${ru} за ${money(594_000, 'ru')} в год`),
     ).toBeInTheDocument();
@@ -311,7 +312,7 @@ describe('account subscription and litres', () => {
     });
     renderApp('/ru/user');
     const card = await screen.findByRole('region', { name: 'Подписка' });
-    const ru = date(expiresAt, 'ru');
+    const ru = dateAsRead(expiresAt, 'ru');
     expect(ru).toMatch(/г\.$/);
     expect(await within(card).findByText(new RegExp(`${ru} тариф закончится\\.`))).toBeInTheDocument();
     const user = userEvent.setup();
@@ -359,9 +360,9 @@ describe('account subscription and litres', () => {
     const rows = within(within(card).getByRole('list', { name: 'Litres by source' })).getAllByRole(
       'listitem',
     );
-    expect(rows.map((row) => row.textContent?.replace(/\u00a0/g, ' '))).toEqual([
-      `Free this monthuntil ${date('2026-12-01T00:00:00.000Z')}3 L`,
-      `Planuntil ${date(expiresAt)}73 L`,
+    expect(rows.map((row) => asRead(row.textContent ?? ''))).toEqual([
+      `Free this monthuntil ${dateAsRead('2026-12-01T00:00:00.000Z')}3 L`,
+      `Planuntil ${dateAsRead(expiresAt)}73 L`,
       'Bought bundlesnever expire15 L',
       'Codesnever expire2 L',
     ]);
@@ -399,7 +400,7 @@ describe('account subscription and litres', () => {
     const card = await screen.findByRole('region', { name: 'Подписка' });
     expect(await within(card).findByText('100 литров в месяц · Помесячно')).toBeInTheDocument();
     expect(within(card).getByText('Активна')).toBeInTheDocument();
-    expect(within(card).getByText(`Следующие литры: ${date(nextAccrualAt, 'ru')}`)).toBeInTheDocument();
+    expect(within(card).getByText(`Следующие литры: ${dateAsRead(nextAccrualAt, 'ru')}`)).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Отменить подписку' })).toBeInTheDocument();
     const litres = screen.getByRole('region', { name: 'Литры' });
     expect(await within(litres).findByText('Купленные пакеты')).toBeInTheDocument();

@@ -1,15 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { formatDate as formatPageDate } from '../../shared/format/date.ts';
-
-/** A date as the matchers read the page: its non-breaking spaces as spaces. */
-const formatDate = (iso: string, language: string) => formatPageDate(iso, language).replace(/\u00a0/g, ' ');
 
 import { formatPrice } from '../../shared/format/price.ts';
 import { cartAnswerFixture } from '../../test/cart-fixtures.ts';
 import { renderInShell } from '../../test/render.tsx';
 import { mockStoreApi, signIn } from '../../test/store-api.ts';
+import { dateAsRead } from '../../test/text.ts';
 import { fakePricingApi, subscriptionFixture } from './fake-pricing-api.ts';
 import { PricingPage } from './PricingPage.tsx';
 
@@ -113,7 +110,7 @@ describe('PricingPage', () => {
     await userEvent.click(within(await card('Plan 40')).getByRole('button', { name: 'Downgrade' }));
     expect(
       await screen.findByText(
-        `Done: from ${formatDate('2026-12-01T00:00:00.000Z', 'en')} your subscription is “Plan 40”, billed monthly, ${money(99_000)} a month.`,
+        `Done: from ${dateAsRead('2026-12-01T00:00:00.000Z', 'en')} your subscription is “Plan 40”, billed monthly, ${money(99_000)} a month.`,
       ),
     ).toBeInTheDocument();
     expect(api.callsTo('changePlan')).toEqual([
@@ -134,7 +131,7 @@ describe('PricingPage', () => {
     // The monthly plan is the viewer's; its yearly card is a switch to it, not "Your plan".
     expect(within(own).queryByText('Ваш тариф')).not.toBeInTheDocument();
     await userEvent.click(within(own).getByRole('button', { name: 'Перейти на этот период оплаты' }));
-    const date = formatDate('2026-12-01T00:00:00.000Z', 'ru');
+    const date = dateAsRead('2026-12-01T00:00:00.000Z', 'ru');
     expect(
       await screen.findByText(
         `Готово: с ${date} ваша подписка — «Plan 100», оплата за год, ${money(1_194_000, 'ru')} в год.`,
@@ -207,7 +204,7 @@ describe('PricingPage', () => {
     await userEvent.click(within(await card('Plan 10')).getByRole('button', { name: 'Downgrade' }));
     expect(
       await screen.findByText(
-        `Done: from ${formatDate('2026-12-01T00:00:00.000Z', 'en')} your subscription is “Plan 10”, billed monthly, ${money(29_000)} a month. It replaces the change to “Plan 40” you chose before.`,
+        `Done: from ${dateAsRead('2026-12-01T00:00:00.000Z', 'en')} your subscription is “Plan 10”, billed monthly, ${money(29_000)} a month. It replaces the change to “Plan 40” you chose before.`,
       ),
     ).toBeInTheDocument();
   });

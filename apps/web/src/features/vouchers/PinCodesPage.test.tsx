@@ -2,12 +2,12 @@ import type { StoreInfo, Voucher } from '@cutout/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatDate } from '../../shared/format/date.ts';
 import { formatPrice } from '../../shared/format/price.ts';
 import { litreBalance } from '../../shared/store-info/store-info.ts';
 import { jsonResponse, storeInfoFixture } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 import { mockStoreApi, signIn } from '../../test/store-api.ts';
+import { dateAsRead } from '../../test/text.ts';
 import { userFixture } from '../../test/users-api.ts';
 import { type ApplicableCode, fakeVouchersApi, voucherFixture } from './fake-vouchers-api.ts';
 
@@ -75,7 +75,6 @@ function openPage(path = '/en/user/pincodes') {
 const list = () => screen.findByRole('list', { name: 'Your codes' });
 const card = (name: string) => screen.findByRole('article', { name });
 /** A date as the matchers read the page: its non-breaking spaces as spaces. */
-const date = (iso: string, language = 'en') => formatDate(iso, language).replace(/\u00a0/g, ' ');
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -114,7 +113,7 @@ describe('PinCodesPage', () => {
     expect(notice).toHaveTextContent('+20 litres');
 
     const applied = await card('Pin code PQRS-TUVW-XYZ2');
-    expect(applied).toHaveTextContent(`Applied by you on ${date('2026-04-01T09:30:00.000Z')}`);
+    expect(applied).toHaveTextContent(`Applied by you on ${dateAsRead('2026-04-01T09:30:00.000Z')}`);
     expect(api.callsTo('list').length).toBeGreaterThan(listCalls);
     await waitFor(() => expect(api.storeInfoCalls()).toBeGreaterThan(storeInfoCalls));
     // The header's balance: the store info the shell shows now (the active query).
@@ -173,10 +172,10 @@ describe('PinCodesPage', () => {
     expect(await card('Пин-код BBBB-BBBB-BBBB')).toHaveTextContent('3 литра');
     const gift = await card('Подарочная карта CCCC-CCCC-CCCC');
     expect(gift).toHaveTextContent('20 литров');
-    expect(gift).toHaveTextContent(`Применён ${date(appliedAt, 'ru')}`);
+    expect(gift).toHaveTextContent(`Применён ${dateAsRead(appliedAt, 'ru')}`);
     const plan = await card('Пин-код DDDD-DDDD-DDDD');
     expect(plan).toHaveTextContent('Тариф: 40 изображений в месяц на месяц');
-    expect(plan).toHaveTextContent(`Применён вами ${date(appliedAt, 'ru')}`);
+    expect(plan).toHaveTextContent(`Применён вами ${dateAsRead(appliedAt, 'ru')}`);
     expect(screen.getAllByText('Ещё не использован')).toHaveLength(2);
 
     const field = screen.getByRole('textbox', { name: 'Пин-код' });
@@ -201,18 +200,18 @@ describe('PinCodesPage', () => {
     expect(unused).toHaveTextContent('Not used yet');
     expect(unused).toHaveTextContent('20 litres');
     expect(unused).toHaveTextContent('Pin code: 20 litres');
-    expect(unused).toHaveTextContent(date(boughtAt));
+    expect(unused).toHaveTextContent(dateAsRead(boughtAt));
     expect(within(unused).queryByRole('button', { name: /Send/ })).not.toBeInTheDocument();
 
     const applied = await card('Gift card DDDD-EEEE-FFFF');
-    expect(applied).toHaveTextContent(`Applied on ${date(appliedAt)}`);
+    expect(applied).toHaveTextContent(`Applied on ${dateAsRead(appliedAt)}`);
     expect(applied).toHaveTextContent('100 litres');
     expect(within(applied).queryByRole('button', { name: /Send/ })).not.toBeInTheDocument();
 
     const mine = await card('Pin code GGGG-HHHH-JJJJ');
     const money = formatPrice(500, { locale: 'en', currency: 'RUB' }).replace(/\s/g, ' ');
     expect(mine).toHaveTextContent(`${money} on your personal account`);
-    expect(mine).toHaveTextContent(`Applied by you on ${date(appliedAt)}`);
+    expect(mine).toHaveTextContent(`Applied by you on ${dateAsRead(appliedAt)}`);
 
     await user.click(within(unused).getByRole('button', { name: 'Copy the code' }));
     expect(await navigator.clipboard.readText()).toBe('AAAA-BBBB-CCCC');
@@ -223,7 +222,7 @@ describe('PinCodesPage', () => {
     mockPinCodes({ vouchers: [{ ...giftCard, voidedAt: appliedAt }] });
     openPage();
     const gift = await card('Gift card KKKK-MMMM-NNNN');
-    expect(gift).toHaveTextContent(`Cancelled on ${date(appliedAt)}: its order was refunded`);
+    expect(gift).toHaveTextContent(`Cancelled on ${dateAsRead(appliedAt)}: its order was refunded`);
     expect(within(gift).queryByRole('button', { name: /Send/ })).not.toBeInTheDocument();
   });
 

@@ -1,19 +1,17 @@
 import { formatMoney } from '@cutout/contracts';
 import { describe, expect, it } from 'vitest';
+import { asRead } from '../../test/text.ts';
 import { formatPrice } from './price.ts';
-
-// Intl separates groups and the currency sign with (narrow) no-break spaces.
-const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
 describe('formatPrice', () => {
   it('formats in roubles for the ru locale by default, with 2 fraction digits', () => {
-    expect(plain(formatPrice(1234.5))).toBe('1 234,50 ₽');
-    expect(plain(formatPrice(100))).toBe('100,00 ₽');
+    expect(asRead(formatPrice(1234.5))).toBe('1 234,50 ₽');
+    expect(asRead(formatPrice(100))).toBe('100,00 ₽');
   });
 
   it('follows the given currency and locale', () => {
     expect(formatPrice(1234.5, { currency: 'USD', locale: 'en' })).toBe('$1,234.50');
-    expect(plain(formatPrice(9.99, { currency: 'EUR', locale: 'ru' }))).toBe('9,99 €');
+    expect(asRead(formatPrice(9.99, { currency: 'EUR', locale: 'ru' }))).toBe('9,99 €');
   });
 
   it('rounds to 2 fraction digits', () => {
@@ -28,7 +26,7 @@ describe('formatPrice', () => {
 
   it('may show an alternative text for zero', () => {
     expect(formatPrice(0, { zeroText: 'Free' })).toBe('Free');
-    expect(plain(formatPrice(0))).toBe('0,00 ₽');
+    expect(asRead(formatPrice(0))).toBe('0,00 ₽');
   });
 
   it("writes a currency's own fraction digits, as the mails and invoices do", () => {

@@ -2,11 +2,10 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { storeInfoFixture } from '../../test/fixtures.ts';
+import { asRead } from '../../test/text.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { StoreInfoProvider } from '../store-info/store-info-context.tsx';
 import { useFormatPrice } from './use-format-price.ts';
-
-const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
 function wrapper({ children }: { children: ReactNode }) {
   return <StoreInfoProvider value={storeInfoFixture({ currencyId: 'USD' })}>{children}</StoreInfoProvider>;
@@ -18,7 +17,7 @@ describe('useFormatPrice', () => {
     expect(result.current(12.5)).toBe('$12.50');
     await act(() => i18n.changeLanguage('ru'));
     rerender();
-    expect(plain(result.current(12.5))).toBe('12,50 $');
+    expect(asRead(result.current(12.5))).toBe('12,50 $');
   });
 
   it('says the price is missing in the UI language', async () => {
@@ -27,6 +26,6 @@ describe('useFormatPrice', () => {
     await act(() => i18n.changeLanguage('ru'));
     rerender();
     expect(result.current(undefined)).toBe('Цена не указана');
-    expect(plain(result.current(1000))).toBe('1 000,00 ₽');
+    expect(asRead(result.current(1000))).toBe('1 000,00 ₽');
   });
 });
