@@ -419,6 +419,17 @@ export async function buildApp({
     await jobs.every('forget old client error reports', 3_600_000, clientErrors.prune);
     await jobs.every('mail new blog posts to the news subscribers', 300_000, services.newsletter.announce);
   });
+  // Only a server that listens: tests that inject requests start no engine they do not use.
+  if (config.enginePreload) {
+    app.addHook('onListen', async () => {
+      const start = performance.now();
+      // Not awaited: the server answers meanwhile, and a removal that comes first waits for it.
+      services.preloadEngine().then(
+        () => app.log.info({ ms: Math.round(performance.now() - start) }, 'engine ready'),
+        (error: unknown) => app.log.error({ err: error }, 'the engine did not start'),
+      );
+    });
+  }
   app.addHook('onClose', async () => {
     // Requests in progress finish first (server.close stops accepting and waits for them): they may
     // still need the database, the engine and the jobs' services closed below.

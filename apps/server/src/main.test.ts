@@ -38,7 +38,9 @@ describe('the server process', () => {
     expect(output()).toMatch(/Invalid configuration:[\s\S]*PORT="not-a-port"/);
   });
 
-  it('starts on an empty data directory, answers, and stops cleanly on SIGTERM', async () => {
+  it('starts on an empty data directory, answers while its engine starts, and stops cleanly on SIGTERM', {
+    timeout: 200_000,
+  }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'cutout-data-'));
     const { child, output } = startServer({ PORT: '0', DATA_DIR: dataDir });
     const exited = exitOf(child);
@@ -46,6 +48,11 @@ describe('the server process', () => {
     expect(port, output()).toBeGreaterThan(0);
     const response = await fetch(`http://127.0.0.1:${port}/readyz`);
     expect(await response.json()).toEqual({ status: 'ready', database: 'pglite' });
+    // The engine starts as the server listens, not on the first removal.
+    const deadline = Date.now() + 150_000;
+    while (!/engine ready/.test(output()) && child.exitCode === null && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(output()).toMatch(/"msg":"engine ready"/);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(output()).toMatch(/shutting down/);
@@ -53,7 +60,7 @@ describe('the server process', () => {
 
   it('finishes a request in progress on SIGTERM, then exits', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'cutout-data-'));
-    const { child, output } = startServer({ PORT: '0', DATA_DIR: dataDir });
+    const { child, output } = startServer({ PORT: '0', DATA_DIR: dataDir, ENGINE_PRELOAD: 'false' });
     const exited = exitOf(child);
     const port = await portOf(output);
     expect(port, output()).toBeGreaterThan(0);

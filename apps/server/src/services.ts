@@ -113,19 +113,26 @@ export function createFilesFor(options: {
   });
 }
 
-/** Starts the engine once, on first use, and closes it with the app. */
-function lazyEngine(config: Config): { get: () => Promise<Engine>; close: () => Promise<void> } {
+/** Starts the engine once, on first use (or on `preload`), and closes it with the app. */
+function lazyEngine(config: Config): {
+  get: () => Promise<Engine>;
+  preload: () => Promise<unknown>;
+  close: () => Promise<void>;
+} {
   let started: Promise<Engine> | undefined;
+  const get = () => {
+    started ??= createEngine({
+      workers: config.engineWorkers,
+      maxQueue: config.engineMaxQueue,
+      classifier: config.engineClassifier,
+      memory: config.engineMemory,
+    });
+    return started;
+  };
   return {
-    get: () => {
-      started ??= createEngine({
-        workers: config.engineWorkers,
-        maxQueue: config.engineMaxQueue,
-        classifier: config.engineClassifier,
-        memory: config.engineMemory,
-      });
-      return started;
-    },
+    get,
+    // Ready once the workers have warmed up, as for a request that came then.
+    preload: async () => (await get()).warmedUp(),
     close: async () => {
       if (started) await (await started).close();
     },
@@ -229,6 +236,7 @@ export function createServices({ config, database, log, now, ...options }: Servi
   });
   const clientErrors = createClientErrorsService({ repo: createClientErrorsRepo(transactor), limiter, now });
   // Scale-out: with Redis, removals go through the queue to `npm run worker` processes.
+  const inProcessEngine = options.engine || config.redisUrl ? undefined : lazyEngine(config);
   const ownEngine = options.engine
     ? undefined
     : config.redisUrl
@@ -239,7 +247,7 @@ export function createServices({ config, database, log, now, ...options }: Servi
           timeoutMs: config.queue.timeoutMs,
           log,
         })
-      : lazyEngine(config);
+      : inProcessEngine;
   const removalRepo = createRemovalRepo(transactor);
   const removal = createRemovalService({
     engine: options.engine ?? (ownEngine as ReturnType<typeof lazyEngine>).get,
@@ -562,6 +570,13 @@ export function createServices({ config, database, log, now, ...options }: Servi
     removal,
     passports,
     dependencies,
+    /**
+     * Starts this process's own engine ahead of the first removal; nothing where the engine is
+     * given or the removals go through the queue to the workers (they start their own).
+     */
+    preloadEngine: async () => {
+      await inProcessEngine?.preload();
+    },
     /** Stops what the services started (the engine's workers). */
     close: async () => {
       await ownEngine?.close();

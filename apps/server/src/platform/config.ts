@@ -52,6 +52,11 @@ const envSchema = z.object({
    * (fast with 2 GiB or more per inference worker).
    */
   ENGINE_MEMORY: z.enum(['lean', 'fast', 'max', 'auto']).default('auto'),
+  /**
+   * Start the engine (its workers, the model, the warm-up) as the server starts listening, so that
+   * the first removal does not wait for it; false starts it on the first removal.
+   */
+  ENGINE_PRELOAD: booleanFromEnv.default(true),
   API_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(60),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** The built-in demo acquirer (test cards, no money moves): on unless turned off. */
@@ -161,6 +166,7 @@ export type Config = {
   /** Detect the foreground type for the public API's X-Type when the caller leaves type=auto. */
   engineClassifier: boolean;
   engineMemory: EngineMemory;
+  enginePreload: boolean;
   apiRequestsPerMinute: number;
 };
 
@@ -326,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     engineMaxQueue: e.ENGINE_MAX_QUEUE,
     engineClassifier: e.ENGINE_CLASSIFIER,
     engineMemory: e.ENGINE_MEMORY,
+    enginePreload: e.ENGINE_PRELOAD,
     apiRequestsPerMinute: e.API_REQUESTS_PER_MINUTE,
   };
 }

@@ -225,7 +225,7 @@ function startServer(dataDir: string) {
   const { DATABASE_URL: _embedded, ...env } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { ...env, LOG_LEVEL: 'info', PORT: '0', DATA_DIR: dataDir },
+    env: { ...env, LOG_LEVEL: 'info', PORT: '0', DATA_DIR: dataDir, ENGINE_PRELOAD: 'false' },
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const seen = (pattern: RegExp) =>

@@ -159,6 +159,8 @@ export async function createTestApp(
     PUBLIC_URL: 'http://localhost',
     // The database is in memory or a scratch one: its files go to a scratch folder too.
     FILES_DIR: makeFilesDir(),
+    // A test that listens starts no engine it does not use (one that removes starts it then).
+    ENGINE_PRELOAD: 'false',
     ...env,
   });
   const database = await openTestDatabase(kind, { filesDir: config.filesDir });
