@@ -29,6 +29,8 @@ export function TaskPanel({ hideDelayMs = uiConstants.taskPanelHideDelayMs }: { 
 
   const busy = count > 0;
   return (
+    // Never in the way: on a phone it lies over the screen's buttons (the download one), so taps
+    // go through it; it holds nothing to press.
     <div
       aria-live="polite"
       className="pointer-events-none fixed bottom-4 left-4 z-[55] sm:bottom-6 sm:left-6"
@@ -36,7 +38,7 @@ export function TaskPanel({ hideDelayMs = uiConstants.taskPanelHideDelayMs }: { 
       {(busy || finishedShown) && (
         <div
           role="status"
-          className="toast-enter pointer-events-auto flex items-center gap-2.5 rounded-full border border-slate-200 bg-white/95 py-2.5 pr-5 pl-3.5 text-sm font-medium text-slate-800 shadow-lg shadow-slate-900/10 backdrop-blur"
+          className="toast-enter flex items-center gap-2.5 rounded-full border border-slate-200 bg-white/95 py-2.5 pr-5 pl-3.5 text-sm font-medium text-slate-800 shadow-lg shadow-slate-900/10 backdrop-blur"
         >
           {busy ? (
             <LoaderCircle aria-hidden="true" className="size-4.5 animate-spin text-violet-600" />
