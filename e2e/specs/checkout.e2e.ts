@@ -153,6 +153,8 @@ describe('checkout in Chromium with the demo acquirer', () => {
     await page.waitForURL((address) => address.pathname.includes('/demo-acquirer/pay/'));
     await payWithCard(page, 'ru', '4000 0000 0000 0002');
     await page.getByRole('heading', { name: texts.ru.failure }).waitFor();
+    // The declined payment's order is named: it can be paid again from its page.
+    await page.getByRole('link', { name: 'Оплатить заказ' }).waitFor();
     await page.screenshot({ path: `${shots}/failure-ru-375.png`, fullPage: true });
     const before = await ordersOf(page, url);
     expect(before.orders.map((order) => order.status)).toEqual(['awaiting_payment']);
@@ -191,6 +193,8 @@ describe('checkout in Chromium with the demo acquirer', () => {
     await page.waitForURL((address) => address.pathname.includes('/demo-acquirer/pay/'));
     await payWithCard(page, 'ru', '4242 4242 4242 4242');
     await page.getByRole('heading', { name: texts.ru.paid }).waitFor();
+    // Back through the validate page, the top-up's mark kept: it leads back to the personal account.
+    await page.getByRole('link', { name: 'Вернуться к лицевому счёту' }).waitFor();
     await page.screenshot({ path: `${shots}/top-up-paid-ru-375.png`, fullPage: true });
 
     await page.getByRole('link', { name: 'Открыть заказ' }).click();

@@ -143,7 +143,7 @@ describe('personal account page', () => {
     expect(call?.body).toEqual({
       rechargeAmount: 100_000,
       paymentOptionId: 'yookassa',
-      resolveCallbackUrl: `${window.location.origin}/en/shopping-cart/checkout/yookassa/validate`,
+      resolveCallbackUrl: `${window.location.origin}/en/shopping-cart/checkout/yookassa/validate?from=personal-account`,
       rejectCallbackUrl: `${window.location.origin}/en/shopping-cart/checkout/failure?from=personal-account`,
     });
     expect(document.querySelector('form[action="https://pay.example/form"]')).not.toBeNull();

@@ -49,6 +49,17 @@ describe('CheckoutResultPage', () => {
     );
   });
 
+  it('leads a paid top-up back to the personal account too', () => {
+    mockApi();
+    renderInShell(<CheckoutResultPage outcome="paid" />, {
+      path: '/en/shopping-cart/checkout/paid?order=o3&from=personal-account',
+    });
+    expect(screen.getByRole('link', { name: 'Back to the personal account' })).toHaveAttribute(
+      'href',
+      '/en/user/personal-account',
+    );
+  });
+
   it('speaks Russian', () => {
     mockApi();
     renderInShell(<CheckoutResultPage outcome="paid" />, {

@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { CircleAlert, CircleCheck, PackageCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { topUpQuery } from '../../shared/payments/checkout-urls.ts';
+import { isTopUpReturn } from '../../shared/payments/checkout-urls.ts';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { orderPath, paths } from '../../shared/routing/paths.ts';
 import { ButtonLink } from '../../shared/ui/button.tsx';
@@ -28,11 +28,10 @@ export function CheckoutResultPage({ outcome }: { outcome: CheckoutOutcome }) {
   const orderId = query.get('order');
   const { icon: Icon, tone } = looks[outcome];
   const failed = outcome === 'failure';
-  // A declined top-up leads back to the personal account it was to fill, not to the catalogue.
-  const back =
-    failed && query.get(topUpQuery.name) === topUpQuery.value
-      ? { to: paths.personalAccount, label: t('cart.result.personalAccount') }
-      : { to: paths.catalog, label: t('cart.result.catalog') };
+  // A top-up leads back to the personal account it was to fill, not to the catalogue.
+  const back = isTopUpReturn(query)
+    ? { to: paths.personalAccount, label: t('cart.result.personalAccount') }
+    : { to: paths.catalog, label: t('cart.result.catalog') };
   const ordersLink = orderId
     ? { to: orderPath(orderId), label: t(failed ? 'cart.result.payOrder' : 'cart.result.openOrder') }
     : { to: paths.userOrders, label: t(failed ? 'cart.result.payAgain' : 'cart.result.orders') };

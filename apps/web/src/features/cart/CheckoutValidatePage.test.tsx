@@ -14,7 +14,10 @@ const result = (statusId: 'payment_operation_statuses.paid' | 'payment_operation
   orderId: 'order-1',
 });
 
-function renderValidate(validate: NonNullable<Parameters<typeof fakeCartApi>[0]>['validate']) {
+function renderValidate(
+  validate: NonNullable<Parameters<typeof fakeCartApi>[0]>['validate'],
+  query = '?payment=p1&status=ok',
+) {
   const api = fakeCartApi({ validate });
   mockApi({ handler: api.handle });
   const view = renderInShell(
@@ -25,7 +28,7 @@ function renderValidate(validate: NonNullable<Parameters<typeof fakeCartApi>[0]>
       />
       <Route path="*" element={null} />
     </Routes>,
-    { path: '/en/shopping-cart/checkout/demo-card/validate?payment=p1&status=ok' },
+    { path: `/en/shopping-cart/checkout/demo-card/validate${query}` },
   );
   return { api, view };
 }
@@ -42,8 +45,35 @@ describe('CheckoutValidatePage', () => {
     await waitFor(() => expect(view.location()).toBe('/en/shopping-cart/checkout/success?order=order-1'));
   });
 
-  it('goes to the failure page when the provider declined', async () => {
-    const { view } = renderValidate({ status: 402, code: 'PAYMENT_DECLINED', message: 'Declined.' });
-    await waitFor(() => expect(view.location()).toBe('/en/shopping-cart/checkout/failure'));
+  it('goes to the failure page when the provider declined, naming the order to pay again', async () => {
+    const { view } = renderValidate({
+      status: 402,
+      code: 'PAYMENT_DECLINED',
+      message: 'Declined.',
+      details: { orderId: 'order-1', reason: 'card_declined' },
+    });
+    await waitFor(() => expect(view.location()).toBe('/en/shopping-cart/checkout/failure?order=order-1'));
+  });
+
+  it("passes a top-up's mark on to the result page, paid or declined", async () => {
+    const paid = renderValidate(
+      result('payment_operation_statuses.paid'),
+      '?from=personal-account&payment=p1',
+    );
+    await waitFor(() =>
+      expect(paid.view.location()).toBe(
+        '/en/shopping-cart/checkout/paid?order=order-1&from=personal-account',
+      ),
+    );
+    paid.view.unmount();
+    const declined = renderValidate(
+      { status: 402, code: 'PAYMENT_DECLINED', message: 'Declined.', details: { orderId: 'order-2' } },
+      '?from=personal-account&payment=p2',
+    );
+    await waitFor(() =>
+      expect(declined.view.location()).toBe(
+        '/en/shopping-cart/checkout/failure?order=order-2&from=personal-account',
+      ),
+    );
   });
 });

@@ -3,7 +3,9 @@ import { LoaderCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../shared/api/api-error.ts';
 import { cartApi, cartQueryKeys } from '../../shared/cart/cart-api.ts';
+import { isTopUpReturn, topUpQuery } from '../../shared/payments/checkout-urls.ts';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { checkoutResultPath, paths } from '../../shared/routing/paths.ts';
 import { Container } from '../../shared/ui/container.tsx';
@@ -26,20 +28,25 @@ export function CheckoutValidatePage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const go = (path: string) => navigate(to(path), { replace: true });
+    // A top-up's result pages lead back to the personal account; a declined payment's names its
+    // order, so that it can be paid again from there.
+    const marker: Record<string, string> = isTopUpReturn(new URLSearchParams(search))
+      ? { [topUpQuery.name]: topUpQuery.value }
+      : {};
+    const go = (path: string, orderId: string | null | undefined) =>
+      navigate(to(checkoutResultPath(path, orderId, marker)), { replace: true });
     cartApi
       .validatePayment(paymentOptionId, search)
       .then((result) =>
         go(
-          checkoutResultPath(
-            result.statusId === 'payment_operation_statuses.paid'
-              ? paths.checkoutPaid
-              : paths.checkoutSuccess,
-            result.orderId,
-          ),
+          result.statusId === 'payment_operation_statuses.paid' ? paths.checkoutPaid : paths.checkoutSuccess,
+          result.orderId,
         ),
       )
-      .catch(() => go(paths.checkoutFailure))
+      .catch((error: unknown) => {
+        const orderId = isApiError(error) ? (error.details as { orderId?: unknown } | null)?.orderId : null;
+        go(paths.checkoutFailure, typeof orderId === 'string' ? orderId : null);
+      })
       .finally(() => void queryClient.invalidateQueries({ queryKey: cartQueryKeys.all }));
   }, [paymentOptionId, search, navigate, to, queryClient]);
 

@@ -230,7 +230,7 @@ const personalAccountOption = {
 const jsonResponse = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-type Refusal = { status: number; code: string; message: string };
+type Refusal = { status: number; code: string; message: string; details?: Record<string, unknown> };
 
 type Body = Record<string, unknown> & {
   productItems?: Array<{ id?: string; quantity?: number; selected?: boolean }>;
@@ -264,7 +264,7 @@ export function fakeCartApi(
   const calls: Array<{ call: string; body: Body }> = [];
   const answer = (result: PaymentOperationResult | Refusal | undefined) =>
     result && 'code' in result
-      ? jsonResponse({ code: result.code, message: result.message }, result.status)
+      ? jsonResponse({ code: result.code, message: result.message, details: result.details }, result.status)
       : jsonResponse(result);
 
   function handle(url: string, init: RequestInit): Response {

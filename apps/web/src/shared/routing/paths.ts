@@ -41,8 +41,13 @@ export const bareErrorPaths: ReadonlySet<string> = new Set([
 ]);
 
 /** A checkout result page that names its order (`?order=`), so that it can lead to it. */
-export function checkoutResultPath(path: string, orderId: string | null | undefined): string {
-  return orderId ? `${path}?order=${encodeURIComponent(orderId)}` : path;
+export function checkoutResultPath(
+  path: string,
+  orderId: string | null | undefined,
+  extra: Record<string, string> = {},
+): string {
+  const query = new URLSearchParams({ ...(orderId ? { order: orderId } : {}), ...extra }).toString();
+  return query ? `${path}?${query}` : path;
 }
 
 /** One order's page. */
