@@ -7,7 +7,10 @@ import { Button, type ButtonSize, type ButtonVariant } from './button.tsx';
 const inputClasses =
   'block h-11 w-full min-w-0 rounded-xl border bg-white px-3.5 text-[15px] text-slate-900 shadow-xs transition ' +
   'placeholder:text-slate-400 focus:outline-none focus-visible:outline-none focus:ring-4 ' +
-  'disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500 read-only:bg-slate-50 read-only:text-slate-500';
+  'disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500';
+
+/** A text input that cannot be edited (a confirmed code) looks it; a select matches :read-only too. */
+const readOnlyInputClasses = 'read-only:bg-slate-50 read-only:text-slate-500';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> {
   label: string;
@@ -57,6 +60,7 @@ export function TextField({
             aria-describedby={describedBy || undefined}
             className={clsx(
               inputClasses,
+              readOnlyInputClasses,
               inside && 'pr-11',
               error || invalid
                 ? 'border-rose-400 focus:border-rose-500 focus:ring-rose-100'
