@@ -159,16 +159,23 @@ describe('checkout in Chromium with the demo acquirer', () => {
     const before = await ordersOf(page, url);
     expect(before.orders.map((order) => order.status)).toEqual(['awaiting_payment']);
 
-    // Pay again from the orders list, choosing the card (the personal account is a way to pay too).
-    await page.goto(url('/ru/user/orders'));
-    await page
-      .getByRole('button', { name: /^Оплатить/ })
-      .first()
-      .click();
-    const choice = page.getByRole('dialog', { name: /^Оплата: / });
-    await choice.getByRole('radio', { name: /^Банковская карта \(демо\)/ }).check();
-    await choice.getByRole('button', { name: 'Перейти к оплате' }).click();
-    await page.waitForURL((address) => address.pathname.includes('/demo-acquirer/pay/'));
+    // Pay again from the orders list, choosing the card (the personal account is a way to pay too);
+    // given up on the payment page once first, which is no error.
+    const payAgain = async () => {
+      await page.goto(url('/ru/user/orders'));
+      await page
+        .getByRole('button', { name: /^Оплатить/ })
+        .first()
+        .click();
+      const choice = page.getByRole('dialog', { name: /^Оплата: / });
+      await choice.getByRole('radio', { name: /^Банковская карта \(демо\)/ }).check();
+      await choice.getByRole('button', { name: 'Перейти к оплате' }).click();
+      await page.waitForURL((address) => address.pathname.includes('/demo-acquirer/pay/'));
+    };
+    await payAgain();
+    await page.getByRole('button', { name: 'Отменить и вернуться в магазин' }).click();
+    await page.getByRole('heading', { name: 'Оплата отменена' }).waitFor();
+    await payAgain();
     await payWithCard(page, 'ru', '4242 4242 4242 4242');
     await page.getByRole('heading', { name: texts.ru.paid }).waitFor();
     const after = await ordersOf(page, url);

@@ -49,6 +49,19 @@ describe('CheckoutResultPage', () => {
     );
   });
 
+  it("calls a payment given up on the provider's page cancelled, not an error", () => {
+    mockApi();
+    renderInShell(<CheckoutResultPage outcome="failure" />, {
+      language: 'ru',
+      path: '/ru/shopping-cart/checkout/failure?payment=p1',
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Оплата отменена' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Оплатить в моих заказах' })).toHaveAttribute(
+      'href',
+      '/ru/user/orders',
+    );
+  });
+
   it('leads a paid top-up back to the personal account too', () => {
     mockApi();
     renderInShell(<CheckoutResultPage outcome="paid" />, {

@@ -14,6 +14,7 @@ const looks = {
   paid: { icon: CircleCheck, tone: 'bg-emerald-50 text-emerald-600' },
   success: { icon: PackageCheck, tone: 'bg-violet-50 text-violet-600' },
   failure: { icon: CircleAlert, tone: 'bg-rose-50 text-rose-600' },
+  cancelled: { icon: CircleAlert, tone: 'bg-amber-50 text-amber-600' },
 } as const;
 
 /**
@@ -26,8 +27,11 @@ export function CheckoutResultPage({ outcome }: { outcome: CheckoutOutcome }) {
   const to = useLocalizedPath();
   const [query] = useSearchParams();
   const orderId = query.get('order');
-  const { icon: Icon, tone } = looks[outcome];
   const failed = outcome === 'failure';
+  // The provider's cancel link comes back here with its payment and no order (a decline comes
+  // through the validate page, which names the order): the buyer gave up, nothing went wrong.
+  const shown = failed && query.has('payment') && !orderId ? 'cancelled' : outcome;
+  const { icon: Icon, tone } = looks[shown];
   // A top-up leads back to the personal account it was to fill, not to the catalogue.
   const back = isTopUpReturn(query)
     ? { to: paths.personalAccount, label: t('cart.result.personalAccount') }
@@ -43,9 +47,9 @@ export function CheckoutResultPage({ outcome }: { outcome: CheckoutOutcome }) {
             <Icon aria-hidden="true" className="size-8" />
           </span>
           <h1 className="mt-6 text-2xl font-bold tracking-tight text-balance text-slate-900 sm:text-3xl">
-            {t(`cart.result.${outcome}.title`)}
+            {t(`cart.result.${shown}.title`)}
           </h1>
-          <p className="mt-3 max-w-md text-slate-600">{t(`cart.result.${outcome}.text`)}</p>
+          <p className="mt-3 max-w-md text-slate-600">{t(`cart.result.${shown}.text`)}</p>
           <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
             <ButtonLink to={to(ordersLink.to)} size="lg">
               {ordersLink.label}
