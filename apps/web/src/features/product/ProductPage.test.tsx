@@ -236,6 +236,8 @@ describe('ProductPage', () => {
     await again.user.type(typed, '30');
     await again.user.tab();
     expect(typed).toHaveValue(30);
+    // As many as the cart takes, no fewer: one limit from the product page to the cart.
+    expect(typed).toHaveAccessibleDescription('From 1 to 100,000.');
     // What is past the stock is said to come later, not taken silently.
     expect(screen.getByText('22 more than in stock: they ship when they come in.')).toBeInTheDocument();
   });

@@ -43,7 +43,7 @@ function TypedQuantity({
   value: number;
   onChange: (quantity: number) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [draft, setDraft] = useState(String(value));
   return (
     <TextField
@@ -59,7 +59,7 @@ function TypedQuantity({
         if (typed.trim() !== '') onChange(clampQuantity(Number(typed), max));
       }}
       onBlur={() => setDraft(String(value))}
-      hint={t('product.quantityMax', { count: max })}
+      hint={t('product.quantityMax', { max: new Intl.NumberFormat(i18n.language).format(max) })}
       className="w-36"
     />
   );

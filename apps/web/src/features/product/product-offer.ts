@@ -1,4 +1,9 @@
-import { type Money, type ProductTradeOffer, parseQuantityLimitRange } from '@cutout/contracts';
+import {
+  type Money,
+  maxCartQuantity,
+  type ProductTradeOffer,
+  parseQuantityLimitRange,
+} from '@cutout/contracts';
 
 export type FeatureItem = ProductTradeOffer['featureItems'][number];
 
@@ -12,8 +17,8 @@ export interface FeatureGroup {
 /** A feature id → the value chosen for it: { colour: 'white' }. */
 export type FeatureSelection = Record<string, string>;
 
-/** The most a buyer can pick in the quantity field of an unlimited product. */
-export const maxFreeQuantity = 999;
+/** The most a buyer can pick in the quantity field of an unlimited product: the cart's own limit. */
+export const maxFreeQuantity = maxCartQuantity;
 
 /** A localized text in the language, else in English, else in whatever language it has. */
 export function localizedText(text: Record<string, string>, language: string): string {
