@@ -257,6 +257,11 @@ describe.each(testDatabases)('checkout with the demo acquirer (%s)', (kind) => {
         headers: { authorization: token, 'x-locale-id': 'ru' },
       });
       expect(inRussian.json().order.contacts.deliveryOptionName).toBe('Пункт выдачи');
+      // The delivery line too is named in the reader's language, not the checkout's.
+      const deliveryLine = (order: { productItems: Array<{ typeId: string; name: string }> }) =>
+        order.productItems.find((item) => item.typeId === 'shopping_cart_product_types.delivery')?.name;
+      expect(deliveryLine(order)).toBe('Pickup point');
+      expect(deliveryLine(inRussian.json().order)).toBe('Пункт выдачи');
       const cancelled = await call(token, `/orders/${order.id}/cancelOrder`);
       expect(cancelled.json()).toMatchObject({ status: 'cancelled', canPay: false, canCancel: false });
       expect(

@@ -42,7 +42,13 @@ const stockLines = (cart: ShoppingCart) =>
       : [],
   );
 
-function orderLine(orderId: string, item: CartItem, position: number, offer: ProductTradeOffer | undefined) {
+function orderLine(
+  orderId: string,
+  item: CartItem,
+  position: number,
+  offer: ProductTradeOffer | undefined,
+  deliveryName: Record<string, string> | null,
+) {
   const option = offer?.featureItems.find((feature) => feature.id === item.optionId);
   const line: typeof orderItems.$inferInsert = {
     id: randomUUID(),
@@ -52,7 +58,13 @@ function orderLine(orderId: string, item: CartItem, position: number, offer: Pro
     tradeOfferId: item.tradeOfferId,
     productId: item.productId,
     productType: offer ? offer.product.typeId.replace('product_types.', '') : null,
-    name: offer?.product.displayName ?? { en: item.name, ru: item.name },
+    // A delivery line is named in every language, as the order's delivery is: an invoice printed
+    // in the other language names it in that one.
+    name:
+      offer?.product.displayName ??
+      (item.typeId === 'shopping_cart_product_types.delivery' && deliveryName
+        ? { en: item.name, ru: item.name, ...deliveryName }
+        : { en: item.name, ru: item.name }),
     optionId: item.optionId,
     optionName: option?.displayName ?? null,
     article: offer?.product.article ?? null,
@@ -153,10 +165,19 @@ export function createCheckoutWorkflow(deps: {
           run: async ({ cart, offers, viewer, storeId }) => {
             const now = deps.now();
             const id = randomUUID();
+            const deliveryName = cart.deliveryOption
+              ? await deps.deliveryNames(cart.deliveryOption.id)
+              : null;
             const lines = cart.productItems
               .filter((item) => item.selected)
               .map((item, position) =>
-                orderLine(id, item, position, item.tradeOfferId ? offers.get(item.tradeOfferId) : undefined),
+                orderLine(
+                  id,
+                  item,
+                  position,
+                  item.tradeOfferId ? offers.get(item.tradeOfferId) : undefined,
+                  deliveryName,
+                ),
               );
             const order = await deps.repo.insert(
               {
@@ -177,11 +198,7 @@ export function createCheckoutWorkflow(deps: {
                 vatMinor: cart.vatAmount,
                 deliveryMinor: cart.deliveryAmount,
                 paymentOptionId: cart.paymentOptionId,
-                contacts: contactsOf(
-                  cart,
-                  viewer.language,
-                  cart.deliveryOption ? await deps.deliveryNames(cart.deliveryOption.id) : null,
-                ),
+                contacts: contactsOf(cart, viewer.language, deliveryName),
                 needsDelivery: cart.deliveryRequired,
                 placedAt: now,
                 updatedAt: now,
