@@ -1,12 +1,10 @@
-import type { CartItem } from '@cutout/contracts';
-import { ShoppingBag, Store, Truck } from 'lucide-react';
+import { ShoppingBag } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { errorMessage } from '../../shared/api/api-error.ts';
 import type { ShoppingCart } from '../../shared/cart/cart-api.ts';
 import { useCartQuery } from '../../shared/cart/use-cart-query.ts';
-import { useFormatAmount } from '../../shared/format/use-format-amount.ts';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { paths } from '../../shared/routing/paths.ts';
 import { useIsAuthorised } from '../../shared/session/session.ts';
@@ -78,8 +76,6 @@ function CartScreen() {
 
 const regularItems = (cart: ShoppingCart) =>
   cart.productItems.filter((item) => item.typeId === 'shopping_cart_product_types.regular');
-const deliveryItems = (cart: ShoppingCart) =>
-  cart.productItems.filter((item) => item.typeId === 'shopping_cart_product_types.delivery');
 
 function FilledCart({ cart }: { cart: ShoppingCart }) {
   const { t } = useTranslation();
@@ -138,11 +134,6 @@ function FilledCart({ cart }: { cart: ShoppingCart }) {
           {cart.deliveryRequired && (
             <DeliveryChoice cart={cart} update={(request) => update.mutate(request)} busy={busy} />
           )}
-          <DeliveryItems
-            items={deliveryItems(cart)}
-            currency={cart.currency}
-            pickup={cart.deliveryOption?.typeId === 'delivery_option_types.pickup'}
-          />
           {recipientRequired && (
             <CheckoutStep id="cart-recipient" title={t('cart.contacts.recipient.title')}>
               <ContactSetChoice
@@ -172,39 +163,6 @@ function FilledCart({ cart }: { cart: ShoppingCart }) {
 }
 
 /** The cart's delivery lines, apart from the products (SPEC §9), with a shop for a pickup. */
-function DeliveryItems({
-  items,
-  currency,
-  pickup,
-}: {
-  items: CartItem[];
-  currency: string;
-  pickup: boolean;
-}) {
-  const { t } = useTranslation();
-  const formatAmount = useFormatAmount();
-  if (items.length === 0) return null;
-  const Icon = pickup ? Store : Truck;
-  return (
-    <section
-      aria-label={t('cart.delivery.items')}
-      className="rounded-3xl border border-slate-200 bg-white px-5 py-4 shadow-sm sm:px-6"
-    >
-      <ul className="flex flex-col gap-2">
-        {items.map((item) => (
-          <li key={item.id} className="flex items-center gap-3 text-sm">
-            <Icon aria-hidden="true" className="size-4.5 shrink-0 text-slate-400" />
-            <span className="flex-1 text-slate-700">{item.name}</span>
-            <span className="font-semibold text-slate-900 tabular-nums">
-              {item.amount === 0 ? t('cart.delivery.free') : formatAmount(item.amount, currency)}
-            </span>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
 function EmptyCart() {
   const { t } = useTranslation();
   const to = useLocalizedPath();
