@@ -90,6 +90,14 @@ describe('BlogPage', () => {
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Newest');
     expect(params().get('sort')).toBeNull();
+
+    // Escape empties the box and the search at once, not only the box.
+    await user.click(screen.getByRole('searchbox', { name: 'Search posts' }));
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('searchbox', { name: 'Search posts' })).toHaveValue('');
+    expect(params().get('search')).toBeNull();
+    // The hidden submit button is no Tab stop.
+    expect(screen.getByRole('button', { name: 'Search', hidden: true })).toHaveAttribute('tabindex', '-1');
   });
 
   it('appends the next page on "show more" and keeps what was shown', async () => {

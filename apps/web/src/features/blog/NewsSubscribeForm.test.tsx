@@ -36,6 +36,8 @@ describe('NewsSubscribeForm', () => {
     const { api, user } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Fill in the e-mail.');
+    // As in the other forms, the refused field takes the keyboard.
+    expect(screen.getByRole('textbox', { name: 'E-mail' })).toHaveFocus();
     await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'ann@');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));

@@ -4,6 +4,7 @@ import { LoaderCircle, Mail, MailCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/api-error.ts';
+import { useFocusInvalid } from '../../shared/forms/use-focus-invalid.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/form.tsx';
 import { checkEmail } from '../../shared/validation/field-checks.ts';
@@ -52,6 +53,7 @@ export function NewsSubscribeFields() {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const { ref: formRef, focusInvalid } = useFocusInvalid();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const subscribe = useMutation({ mutationFn: newsApi.subscribe });
   const sent = useRef<HTMLDivElement>(null);
@@ -64,12 +66,19 @@ export function NewsSubscribeFields() {
     event.preventDefault();
     if (subscribe.isPending) return;
     const refused = checkEmail(email);
-    if (refused) return setError(t(refused));
+    if (refused) {
+      setError(t(refused));
+      focusInvalid();
+      return;
+    }
     const address = email.trim();
     setError(null);
     subscribe.mutate(address, {
       onSuccess: () => setSentTo(address),
-      onError: (failure) => setError(errorMessage(failure, t)),
+      onError: (failure) => {
+        setError(errorMessage(failure, t));
+        focusInvalid();
+      },
     });
   }
 
@@ -105,7 +114,12 @@ export function NewsSubscribeFields() {
   return (
     // The button goes under the field where the form is narrow (a phone), beside it otherwise.
     <div className="@container">
-      <form noValidate onSubmit={submit} className="flex flex-col gap-3 @sm:flex-row @sm:items-start">
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={submit}
+        className="flex flex-col gap-3 @sm:flex-row @sm:items-start"
+      >
         <TextField
           label={t('blog.subscribe.email')}
           type="email"

@@ -13,7 +13,7 @@ export interface ListSearchTexts {
 
 /**
  * A list's search box: searches at once on Enter, or a second after typing stops (SPEC §9); a blank
- * search is none. A search changed elsewhere (a "show all" button, a link) shows in the box.
+ * search is none, and Escape empties the box and the search at once. A search changed elsewhere (a "show all" button, a link) shows in the box.
  */
 export function ListSearch({
   search,
@@ -75,6 +75,13 @@ export function ListSearch({
           value={value}
           maxLength={200}
           onChange={(event) => onType(event.target.value)}
+          onKeyDown={(event) => {
+            // The browser empties a search box on Escape: the list shows everything again at once.
+            if (event.key !== 'Escape' || !value) return;
+            event.preventDefault();
+            setValue('');
+            submit('');
+          }}
           placeholder={texts.placeholder}
           enterKeyHint="search"
           className="block h-11 w-full min-w-0 rounded-xl border border-slate-200 bg-white pr-10 pl-10 text-[15px] text-slate-900 shadow-xs transition placeholder:text-slate-500 hover:border-slate-300 focus:border-violet-500 focus:ring-4 focus:ring-violet-100 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
@@ -96,7 +103,8 @@ export function ListSearch({
           </button>
         )}
       </div>
-      <button type="submit" className="sr-only">
+      {/* For screen readers (Enter in the box submits); no Tab stop of its own, as it cannot be seen. */}
+      <button type="submit" tabIndex={-1} className="sr-only">
         {texts.submit}
       </button>
     </form>
