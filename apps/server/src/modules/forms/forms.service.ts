@@ -24,6 +24,18 @@ export interface FormsLog {
   warn(details: object, message: string): void;
 }
 
+/**
+ * The store's mail about an answer is written in the language the answer was given in, as its
+ * form's title, field names and options are: one language from subject to footer.
+ */
+const mailTexts: Record<
+  Language,
+  { newAnswer: string; yes: string; no: string; note: string; answer: string }
+> = {
+  en: { newAnswer: 'a new answer', yes: 'yes', no: 'no', note: 'Note', answer: 'Answer' },
+  ru: { newAnswer: 'новый ответ', yes: 'да', no: 'нет', note: 'Примечание', answer: 'Ответ' },
+};
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
@@ -71,7 +83,13 @@ export function createFormsService(deps: {
     };
   }
 
-  async function mail(form: Form, values: StoredAnswerValue[], answerId: string, note: string | null) {
+  async function mail(
+    form: Form,
+    values: StoredAnswerValue[],
+    answer: { id: string; note: string | null; language: Language },
+  ) {
+    const answerId = answer.id;
+    const t = mailTexts[answer.language] ?? mailTexts.en;
     const to = await deps.storeEmail();
     if (!to) {
       deps.log.warn({ answerId }, 'a form answer was kept but not mailed: the store has no e-mail');
@@ -83,21 +101,21 @@ export function createFormsService(deps: {
         ?.name ?? id;
     const shown = ({ fieldId, value }: StoredAnswerValue) => {
       if (Array.isArray(value)) return value.map((id) => optionName(fieldId, id)).join(', ');
-      if (typeof value === 'boolean') return value ? 'yes' : 'no';
+      if (typeof value === 'boolean') return value ? t.yes : t.no;
       return typeof value === 'string' ? optionName(fieldId, value) : String(value);
     };
     const lines = values.map((value) => [value.name, shown(value)] as const);
-    if (note) lines.push(['Note', note]);
+    if (answer.note) lines.push([t.note, answer.note]);
     await deps.mailer.send({
       to,
-      subject: `${form.title}: a new answer`,
+      subject: `${form.title}: ${t.newAnswer}`,
       text: lines.map(([label, value]) => `${label}: ${value}`).join('\n'),
       html: `<h2>${escapeHtml(form.title)}</h2><table>${lines
         .map(
           ([label, value]) =>
             `<tr><th align="left" valign="top">${escapeHtml(label)}</th><td>${escapeHtml(value).replace(/\n/g, '<br>')}</td></tr>`,
         )
-        .join('')}</table><p>Answer ${escapeHtml(answerId)}</p>`,
+        .join('')}</table><p>${t.answer} ${escapeHtml(answerId)}</p>`,
     });
     await repo.markMailed(answerId, deps.now());
   }
@@ -169,7 +187,7 @@ export function createFormsService(deps: {
         createdAt: deps.now(),
       });
       // Kept first: a mail server that is down loses no answer (it is logged, and the answer stays).
-      await mail(form, values, answer.id, note).catch((error: unknown) =>
+      await mail(form, values, { id: answer.id, note, language: who.language }).catch((error: unknown) =>
         deps.log.error({ err: error, answerId: answer.id }, 'a form answer was kept but not mailed'),
       );
       return { id: answer.id, ...heard };

@@ -185,6 +185,20 @@ describe.each(testDatabases)('forms (%s)', (kind) => {
     expect(mail?.text).toContain('Sent from: /en/contacts');
   });
 
+  it('mails an answer given in Russian in Russian, from the subject to the last line', async () => {
+    const answer = await post(
+      '/forms/answer',
+      { ...contact(good), note: 'с главной' },
+      { 'x-locale-id': 'ru' },
+    );
+    expect(answer.statusCode, answer.body).toBe(200);
+    const mail = await latestOutboxMessage(t, 'support@cutout.example');
+    expect(mail?.subject).toBe('Напишите нам: новый ответ');
+    expect(mail?.text).toContain('Примечание: с главной');
+    expect(mail?.html).toContain(`Ответ ${answer.json().id}`);
+    expect(`${mail?.subject}\n${mail?.text}`).not.toMatch(/a new answer|Note:|\b(yes|no)\b/);
+  });
+
   it('refuses an answer without the theme or another required field, naming the fields, in the user’s language', async () => {
     const { theme, message, ...rest } = good;
     const answer = await post('/forms/answer', contact({ ...rest, message: '  ' }), { 'x-locale-id': 'ru' });

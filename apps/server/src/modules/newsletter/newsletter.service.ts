@@ -111,15 +111,19 @@ export function createNewsletterService(deps: {
       await sendConfirmation(subscriber, token);
     },
 
-    /** Confirms by the link's token: 'confirmed', or 'expired' for an old or unknown link. */
+    /**
+     * Confirms by the link's token: 'confirmed', also when the link is opened again (the token's
+     * hash stays with the confirmed address until it unsubscribes or asks anew), or 'expired' for
+     * an old or unknown link.
+     */
     async confirm(token: string): Promise<'confirmed' | 'expired'> {
       return deps.transactor.run(async () => {
         const subscriber = token ? await repo.byConfirmHash(hashToken(token)) : null;
+        if (subscriber?.state === 'confirmed') return 'confirmed';
         if (!subscriber?.confirmExpiresAt || subscriber.confirmExpiresAt <= deps.now()) return 'expired';
         await repo.update(subscriber.id, {
           state: 'confirmed',
           confirmedAt: deps.now(),
-          confirmTokenHash: null,
           confirmExpiresAt: null,
           unsubscribedAt: null,
         });
