@@ -135,7 +135,7 @@ describe('RemoveBackgroundPage', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Sign up' });
     expect(within(dialog).getByRole('status')).toHaveTextContent(
-      'Sign up to download the full-size image: every account gets 5 free litres a month.',
+      'Sign up to download the full-size image: confirm your e-mail or phone and get 5 free litres a month.',
     );
     expect(within(dialog).getByRole('link', { name: 'Log in' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?modal=registration');
