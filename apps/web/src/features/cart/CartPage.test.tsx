@@ -285,6 +285,22 @@ describe('CartPage', () => {
       ),
     );
 
+    // Nothing in the cart's currency, dollars in another: the buyer learns where the money is.
+    cleanup();
+    renderCart(
+      fakeCartApi({
+        personalAccountMinor: 0,
+        personalAccountCurrency: 'RUB',
+        personalAccountOthers: [{ amountMinor: 1_250, currency: 'USD' }],
+      }),
+    );
+    const elsewhere = await screen.findByRole('radio', { name: /Personal account/ });
+    await waitFor(() =>
+      expect(elsewhere.closest('label')).toHaveTextContent(
+        'Balance: ₽0.00. Not enough for this order: ₽1,500.00 short. Also on the account: $12.50; choose that currency to pay with it.',
+      ),
+    );
+
     // Chosen while it holds too little: the cart says why, and no order can be placed from it.
     cleanup();
     const chosen = fakeCartApi({

@@ -42,6 +42,13 @@ export function PaymentChoice({
     // Said before the order is placed, not only refused after (INSUFFICIENT_FUNDS).
     if (currency === cart.currency && amountMinor < cart.amount)
       balance += ` ${t('cart.payment.short', { amount: formatAmount(cart.amount - amountMinor, currency) })}`;
+    // Money held in another currency is spent with that currency chosen: said, so that a buyer
+    // who sees "Balance: $0.00" knows where their roubles are.
+    const others = (account.data.otherBalances ?? []).filter((money) => money.amountMinor > 0);
+    if (others.length > 0)
+      balance += ` ${t('cart.payment.otherBalance', {
+        amounts: others.map((money) => formatAmount(money.amountMinor, money.currency)).join(', '),
+      })}`;
     return option.description ? `${option.description} ${balance}` : balance;
   };
   return (

@@ -254,6 +254,8 @@ export function fakeCartApi(
     personalAccountMinor?: number;
     /** The currency the personal account answers in (default USD). */
     personalAccountCurrency?: string;
+    /** Money the personal account holds in other currencies. */
+    personalAccountOthers?: { amountMinor: number; currency: string }[];
   } = {},
 ) {
   let items = options.items ?? [cartItemFixture()];
@@ -337,6 +339,7 @@ export function fakeCartApi(
             amountMinor: options.personalAccountMinor ?? 0,
             currency: options.personalAccountCurrency ?? 'USD',
           },
+          ...(options.personalAccountOthers ? { otherBalances: options.personalAccountOthers } : {}),
           entries: [],
         });
       case '/shoppingCarts/deliveryOptions/fetchDeliveryOptionList':
