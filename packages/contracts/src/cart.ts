@@ -184,6 +184,12 @@ export const shoppingCartSchema = z.object({
   recipientContactSet: contactSetSchema.nullable(),
   /** Whether the selected items need delivery (goods do; litres, codes and top-ups do not). */
   deliveryRequired: z.boolean(),
+  /**
+   * Whether the order names its recipient (a name and a phone): when the store asks for one
+   * (RecipientContactsRequired), and always for goods going by a delivery option, which someone
+   * hands over (a courier calls ahead, a shop tells the order is ready).
+   */
+  recipientRequired: z.boolean(),
   /** The promotions issue fills these. */
   couponCodePrompt: z.string().nullable(),
   bonusPointBalance: amount,

@@ -16,6 +16,7 @@ export function cartAnswerFixture(overrides: Partial<ShoppingCart> = {}): Shoppi
     recipientContactSetId: null,
     recipientContactSet: null,
     deliveryRequired: false,
+    recipientRequired: false,
     couponCodePrompt: null,
     bonusPointBalance: 0,
     bonusPointOutcome: 0,

@@ -199,7 +199,13 @@ const sum = (items: CartItem[], pick: (item: CartItem) => number) =>
   items.reduce((total, item) => total + pick(item), 0);
 
 /** The first reason the cart cannot be checked out (SPEC §5 checkout rules), or null. */
-function errorReasonOf(input: CartInput, products: CartItem[], deliveryRequired: boolean, amount: number) {
+function errorReasonOf(
+  input: CartInput,
+  products: CartItem[],
+  needs: { deliveryRequired: boolean; recipientRequired: boolean },
+  amount: number,
+) {
+  const { deliveryRequired } = needs;
   const selected = products.filter((item) => item.selected);
   const reasons: Array<[boolean, CartErrorReason]> = [
     [products.length === 0, 'cart_error_empty'],
@@ -214,7 +220,7 @@ function errorReasonOf(input: CartInput, products: CartItem[], deliveryRequired:
       deliveryRequired && !!input.deliveryOption && !input.deliveryContactSet,
       'cart_error_delivery_contact_required',
     ],
-    [input.rules.recipientRequired && !input.recipientContactSet, 'cart_error_recipient_required'],
+    [needs.recipientRequired && !input.recipientContactSet, 'cart_error_recipient_required'],
     [amount > 0 && !input.paymentOption, 'cart_error_payment_option_required'],
     [input.promoCodeInvalid === true, 'cart_error_promo_code_invalid'],
     // Said before the order is placed, not only refused after (the checkout's INSUFFICIENT_FUNDS).
@@ -302,6 +308,8 @@ export function priceCart(input: CartInput): ShoppingCart {
   const deliveryAmount = sum(delivery, (item) => item.amount);
   const amount = productsAmount + deliveryAmount;
   const deliveryOption = deliveryRequired ? input.deliveryOption : null;
+  // Goods that someone hands over need someone to hand them to, whatever the store's option says.
+  const recipientRequired = input.rules.recipientRequired || deliveryOption !== null;
   return {
     id: input.cart.id,
     currency: input.currency,
@@ -316,6 +324,7 @@ export function priceCart(input: CartInput): ShoppingCart {
     recipientContactSetId: input.recipientContactSet?.id ?? null,
     recipientContactSet: input.recipientContactSet,
     deliveryRequired,
+    recipientRequired,
     couponCodePrompt: input.cart.couponCode,
     bonusPointBalance: balance,
     bonusPointOutcome: outcome,
@@ -325,6 +334,11 @@ export function priceCart(input: CartInput): ShoppingCart {
     deliveryAmount,
     discountAmount: sum(selected, (item) => item.autoDiscountAmount),
     vatAmount: sum(selected, (item) => item.vatAmount) + sum(delivery, (item) => item.vatAmount),
-    errorReason: errorReasonOf({ ...input, deliveryOption }, products, deliveryRequired, amount),
+    errorReason: errorReasonOf(
+      { ...input, deliveryOption },
+      products,
+      { deliveryRequired, recipientRequired },
+      amount,
+    ),
   };
 }

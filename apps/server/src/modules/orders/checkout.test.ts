@@ -32,6 +32,17 @@ describe.each(testDatabases)('checkout with the demo acquirer (%s)', (kind) => {
   const call = (token: string, url: string, payload: object = {}) =>
     t.app.inject({ method: 'POST', url: `/api/stores${url}`, payload, headers: { authorization: token } });
 
+  /** A recipient of the buyer's: goods going by a delivery option name one. */
+  async function recipientOf(token: string): Promise<string> {
+    const made = await call(token, '/partnerContactSets', {
+      typeId: 'partner_contact_set_types.recipient',
+      fullName: 'Anna Petrova',
+      phoneNumber: '+79001234567',
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    return made.json().id;
+  }
+
   /** Pays the demo page with a card; answers the query string the acquirer sends the buyer back with. */
   async function payOnDemoPage(formUrl: string, number: string): Promise<string> {
     const path = new URL(formUrl).pathname;
@@ -218,6 +229,7 @@ describe.each(testDatabases)('checkout with the demo acquirer (%s)', (kind) => {
       ).json();
       expect(needsDelivery).toMatchObject({
         deliveryRequired: true,
+        recipientRequired: false,
         errorReason: 'cart_error_delivery_required',
       });
       const courier = (
@@ -231,10 +243,21 @@ describe.each(testDatabases)('checkout with the demo acquirer (%s)', (kind) => {
         deliveryContactSetId: outlet.json().id,
       });
       expect(wrongKind.json().code).toBe('CONTACT_SET_NOT_SUITABLE');
-      const ready = (
+      const handedTo = (
         await call(token, '/shoppingCarts/updateShoppingCart', {
           deliveryOptionId: 'pickup',
           deliveryContactSetId: outlet.json().id,
+        })
+      ).json();
+      // The shop hands the goods to someone: the order names who (the store's option is off).
+      expect(handedTo).toMatchObject({
+        deliveryAmount: 0,
+        recipientRequired: true,
+        errorReason: 'cart_error_recipient_required',
+      });
+      const ready = (
+        await call(token, '/shoppingCarts/updateShoppingCart', {
+          recipientContactSetId: await recipientOf(token),
         })
       ).json();
       expect(ready).toMatchObject({ deliveryAmount: 0, errorReason: null });
@@ -250,6 +273,10 @@ describe.each(testDatabases)('checkout with the demo acquirer (%s)', (kind) => {
       expect(refused.json()).toMatchObject({ code: 'OUT_OF_STOCK', message: 'Out of stock.' });
 
       expect(order.contacts.deliveryOptionName).toBe('Pickup point');
+      expect(order.contacts).toMatchObject({
+        recipientName: 'Anna Petrova',
+        recipientPhone: expect.any(String),
+      });
       const inRussian = await t.app.inject({
         method: 'POST',
         url: `/api/stores/orders/${order.id}/fetchOrder`,
@@ -304,6 +331,7 @@ describe.each(testDatabases)('checkout with the demo acquirer (%s)', (kind) => {
         paymentOptionId: 'demo-card',
         deliveryOptionId: 'pickup',
         deliveryContactSetId: outlet.id,
+        recipientContactSetId: await recipientOf(token),
       })
     ).json();
     expect(ready.errorReason).toBeNull();
@@ -343,6 +371,7 @@ describe.each(testDatabases)('checkout with the demo acquirer (%s)', (kind) => {
           paymentOptionId: 'demo-card',
           deliveryOptionId: 'pickup',
           deliveryContactSetId: outlet.id,
+          recipientContactSetId: await recipientOf(token),
         })
       ).json();
       expect(cart.errorReason).toBeNull();

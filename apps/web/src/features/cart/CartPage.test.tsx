@@ -409,6 +409,29 @@ describe('CartPage', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Choose a pickup point or a delivery address.');
   });
 
+  it('asks who receives goods going by a delivery option, and only then', async () => {
+    signIn();
+    renderCart(fakeCartApi({ choices: { paymentOptionId: 'demo-card' } }));
+    await screen.findByRole('article', { name: 'Folding light box' });
+    expect(screen.queryByRole('heading', { name: 'Recipient' })).not.toBeInTheDocument();
+
+    cleanup();
+    renderCart(
+      fakeCartApi({
+        choices: {
+          deliveryRequired: true,
+          deliveryOptionId: 'courier',
+          deliveryContactSetId: 'address-1',
+          paymentOptionId: 'demo-card',
+        },
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Recipient' })).toBeInTheDocument();
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByRole('status')).toHaveTextContent('Choose the recipient of the order.');
+    expect(within(summary).getByRole('button', { name: 'Place order' })).toBeDisabled();
+  });
+
   it('sends the buyer to the payment form on checkout', async () => {
     signIn();
     const api = fakeCartApi({

@@ -8,8 +8,6 @@ import { useCartQuery } from '../../shared/cart/use-cart-query.ts';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { paths } from '../../shared/routing/paths.ts';
 import { useIsAuthorised } from '../../shared/session/session.ts';
-import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
-import { storeOption } from '../../shared/store-info/store-options.ts';
 import { Button, ButtonLink } from '../../shared/ui/button.tsx';
 import { Container } from '../../shared/ui/container.tsx';
 import { FormAlert } from '../../shared/ui/form.tsx';
@@ -79,13 +77,11 @@ const regularItems = (cart: ShoppingCart) =>
 
 function FilledCart({ cart }: { cart: ShoppingCart }) {
   const { t } = useTranslation();
-  const info = useStoreInfo();
   const update = useUpdateCart();
   const checkout = useCheckout();
   const busy = update.isPending;
   // The provider's page is loading: the button stays busy until the browser has left.
   const leaving = checkout.isSuccess && checkout.data.paymentRequired && Boolean(checkout.data.formUrl);
-  const recipientRequired = storeOption(info, 'RecipientContactsRequired');
   const drafts = useQuantityDrafts();
   const [sendingDrafts, setSendingDrafts] = useState(false);
   // Set at the click, before any re-render disables the button: one click, one order.
@@ -134,7 +130,7 @@ function FilledCart({ cart }: { cart: ShoppingCart }) {
           {cart.deliveryRequired && (
             <DeliveryChoice cart={cart} update={(request) => update.mutate(request)} busy={busy} />
           )}
-          {recipientRequired && (
+          {cart.recipientRequired && (
             <CheckoutStep id="cart-recipient" title={t('cart.contacts.recipient.title')}>
               <ContactSetChoice
                 typeId="partner_contact_set_types.recipient"

@@ -176,6 +176,8 @@ function cartOf(
   const productsAmount = selected.reduce((sum, item) => sum + item.amount, 0);
   const discountAmount = selected.reduce((sum, item) => sum + item.autoDiscountAmount, 0);
   const deliveryRequired = choices.deliveryRequired ?? false;
+  // As the server: goods going by a delivery option name their recipient.
+  const recipientRequired = choices.recipientRequired ?? (deliveryRequired && !!choices.deliveryOptionId);
   const fromAccount = choices.paymentOptionId === personalAccountOption.id;
   const errorReason: ShoppingCart['errorReason'] =
     selected.length === 0
@@ -186,11 +188,13 @@ function cartOf(
           ? 'cart_error_delivery_required'
           : deliveryRequired && !choices.deliveryContactSetId
             ? 'cart_error_delivery_contact_required'
-            : !choices.paymentOptionId
-              ? 'cart_error_payment_option_required'
-              : fromAccount && (personalAccountMinor ?? 0) < productsAmount
-                ? 'cart_error_personal_account_short'
-                : null;
+            : recipientRequired && !choices.recipientContactSetId
+              ? 'cart_error_recipient_required'
+              : !choices.paymentOptionId
+                ? 'cart_error_payment_option_required'
+                : fromAccount && (personalAccountMinor ?? 0) < productsAmount
+                  ? 'cart_error_personal_account_short'
+                  : null;
   return {
     id: 'cart-1',
     currency: 'RUB',
@@ -216,6 +220,7 @@ function cartOf(
     bonusPointBalance,
     bonusPointOutcome,
     deliveryRequired,
+    recipientRequired,
     errorReason,
   };
 }
