@@ -65,6 +65,7 @@ export const pageSchema = pageSummarySchema.extend({
   /** Rendered on the server from Markdown with raw HTML off: nothing in it runs. */
   content: z.string(),
   htmlMetaTagItems: z.array(htmlMetaTagItemSchema),
+  /** When the text last changed: a store page's edition date (that day, midnight UTC), a post's last write. */
   updatedAt: z.string(),
   /** The page's slug name in each language, for the language switcher and hreflang. */
   slugifyNames: z.record(z.string(), z.string()),

@@ -21,6 +21,13 @@ export interface PageSource {
   keywords: LocalizedText;
   content: LocalizedText;
   createdAt: Date;
+  /**
+   * The edition date the text states (front matter `updatedAt`, a calendar day, the same in every
+   * language): what the page shows as last updated. A store page must state it (a legal text is
+   * dated by its edition); a new edition changes the text and this date together. Without it (a
+   * post) the page's date is when the seed writes it.
+   */
+  updatedAt?: Date;
   /** The cover illustration as SVG text, when the page has one. */
   coverSvg: string | null;
 }
@@ -28,6 +35,9 @@ export interface PageSource {
 export const contentDir = fileURLToPath(new URL('./content', import.meta.url));
 
 const frontMatterFields = ['title', 'slug', 'description', 'keywords', 'preview', 'createdAt'] as const;
+
+/** A calendar day, as a page's edition date is written: `2026-11-25`. */
+const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A slug name: lower-case latin letters, digits and single hyphens. */
 export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -57,6 +67,11 @@ export function readPageSource(folder: string, type: StoredPageType): PageSource
     const createdAt = new Date(data.createdAt);
     if (Number.isNaN(createdAt.getTime())) throw new Error(`${file}: createdAt is not a date`);
     page.createdAt ??= createdAt;
+    const updatedAt = editionDate(file, data.updatedAt, type);
+    if (language !== languages[0] && updatedAt?.getTime() !== page.updatedAt?.getTime()) {
+      throw new Error(`${file}: updatedAt is not the same as in ${languages[0]}.md`);
+    }
+    if (updatedAt) page.updatedAt = updatedAt;
     page.title[language] = data.title.trim();
     page.slugName[language] = data.slug;
     page.preview[language] = data.preview.trim();
@@ -70,6 +85,20 @@ export function readPageSource(folder: string, type: StoredPageType): PageSource
     createdAt: page.createdAt ?? new Date(0),
     coverSvg: existsSync(cover) ? readFileSync(cover, 'utf8') : null,
   };
+}
+
+/** A page's edition date from its front matter: a day (midnight UTC); a store page must have one. */
+function editionDate(file: string, value: unknown, type: StoredPageType): Date | undefined {
+  if (value === undefined && type !== 'store_page') return undefined;
+  // Unquoted, YAML would make it a Date of its own: the day is written quoted, like createdAt.
+  if (typeof value !== 'string' || !dayPattern.test(value)) {
+    throw new Error(`${file}: the front matter has no updatedAt day ("2026-11-25", quoted)`);
+  }
+  const day = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value) {
+    throw new Error(`${file}: updatedAt "${value}" is not a day`);
+  }
+  return day;
 }
 
 /** Every page the product ships with, blog posts and store pages. */

@@ -11,7 +11,9 @@ import { createPagesRepo } from './pages.repo.ts';
  * Writes the pages the product ships with (`content/`): a page whose source changed since it was
  * seeded (or that is new) is written, its cover rendered to a 1200×630 PNG in the files module; one
  * whose slug name changed keeps its old address for a redirect. Unchanged pages are left alone, so
- * their updatedAt (the sitemap's lastmod) moves only when their text does. Answers how many it wrote.
+ * their updatedAt (the sitemap's lastmod, a store page's "last updated") moves only when their text
+ * does: to the edition date the text states (every store page states one), else to the time of
+ * writing. Answers how many it wrote.
  */
 export async function seedPages(
   db: Db,
@@ -59,7 +61,7 @@ export async function seedPages(
         published: true,
         seedHash: hash,
         createdAt: source.createdAt,
-        updatedAt: at,
+        updatedAt: source.updatedAt ?? at,
       });
     });
     written += 1;

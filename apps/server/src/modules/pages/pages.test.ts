@@ -1,7 +1,10 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { languages } from '@cutout/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, storeApi, type TestApp, testDatabases } from '../../test/harness.ts';
-import { type PageSource, readPageSources, renderPageContent } from './pages.content.ts';
+import { type PageSource, readPageSource, readPageSources, renderPageContent } from './pages.content.ts';
 import { seedPages } from './pages.seed.ts';
 
 describe('page content', () => {
@@ -90,6 +93,77 @@ describe('page content', () => {
     }
     for (const post of posts) expect(post.coverSvg, post.id).toMatch(/^<svg[\s>]/);
     expect(new Set(sources.map((source) => source.id)).size).toBe(sources.length);
+  });
+
+  it('dates every store page by its edition, once: the page shows it, the text does not repeat it', () => {
+    const storePages = readPageSources().filter((source) => source.type === 'store_page');
+    for (const page of storePages) {
+      expect(page.updatedAt?.toISOString(), page.id).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/);
+      for (const language of languages) {
+        expect(page.content[language], `${page.id} ${language}`).not.toMatch(
+          /^(Last updated|Updated|Effective|Редакция от|Дата редакции|Обновлено)\b.*\d{4}/im,
+        );
+      }
+    }
+    expect(storePages.find((page) => page.id === 'terms')?.updatedAt).toEqual(
+      new Date('2026-11-25T00:00:00Z'),
+    );
+  });
+
+  describe('the edition date in the front matter', () => {
+    let root: string;
+    beforeAll(() => {
+      root = mkdtempSync(path.join(tmpdir(), 'pages-'));
+    });
+    afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+    /** A page's folder with its two files, each with the given updatedAt line (or none). */
+    function folder(name: string, updatedAt: Record<string, string | null>): string {
+      const dir = path.join(root, name);
+      mkdirSync(dir, { recursive: true });
+      for (const language of languages) {
+        const line = updatedAt[language];
+        const front = [
+          'title: "Title"',
+          `slug: "page-${language}"`,
+          'description: "Description"',
+          'keywords: "a, b"',
+          'preview: "Preview"',
+          'createdAt: "2026-01-10T09:00:00Z"',
+          ...(line === null ? [] : [`updatedAt: ${line}`]),
+        ];
+        writeFileSync(path.join(dir, `${language}.md`), `---\n${front.join('\n')}\n---\n\n## Text\n`);
+      }
+      return dir;
+    }
+    const both = (line: string | null) => Object.fromEntries(languages.map((language) => [language, line]));
+
+    it('reads a quoted day as that day at midnight UTC', () => {
+      const page = readPageSource(folder('dated', both('"2026-03-01"')), 'store_page');
+      expect(page.updatedAt).toEqual(new Date('2026-03-01T00:00:00Z'));
+      expect(page.createdAt).toEqual(new Date('2026-01-10T09:00:00Z'));
+    });
+
+    it('is required of a store page, optional for a post', () => {
+      expect(() => readPageSource(folder('undated', both(null)), 'store_page')).toThrow(
+        /en\.md: the front matter has no updatedAt day/,
+      );
+      expect(readPageSource(folder('undated-post', both(null)), 'blog_post').updatedAt).toBeUndefined();
+    });
+
+    it('refuses a date that is not a quoted day, or differs between the languages', () => {
+      for (const [name, line] of [
+        ['unquoted', '2026-03-01'],
+        ['with-time', '"2026-03-01T10:00:00Z"'],
+        ['words', '"1 March 2026"'],
+        ['no-such-day', '"2026-02-30"'],
+      ] as const) {
+        expect(() => readPageSource(folder(name, both(line)), 'store_page'), name).toThrow(/updatedAt/);
+      }
+      expect(() =>
+        readPageSource(folder('differs', { en: '"2026-03-01"', ru: '"2026-03-02"' }), 'store_page'),
+      ).toThrow(/ru\.md: updatedAt is not the same as in en\.md/);
+    });
   });
 });
 
@@ -194,6 +268,46 @@ describe.each(testDatabases)('pages (%s)', (kind) => {
     expect(terms.content).toContain('ООО «Катаут»');
     expect(terms.content).not.toContain('{{');
     expect((await call(null, '/pages/no-such-page/fetchPage')).statusCode).toBe(404);
+  });
+
+  it('dates a shipped legal page by its edition, in every language, not by when it was seeded', async () => {
+    for (const language of languages) {
+      const terms = (await call(null, '/pages/terms/fetchPage', {}, { 'x-locale-id': language })).json();
+      expect(terms.updatedAt, language).toBe('2026-11-25T00:00:00.000Z');
+      // The text has no date line of its own beside the page's.
+      expect(terms.content, language).not.toMatch(/Last updated|Редакция от/);
+    }
+  });
+
+  it('moves a store page’s date to its new edition, and a post’s to when the seed writes it', async () => {
+    // Titles without the word the list tests search for.
+    const page: PageSource = {
+      ...post(4, 'Rules'),
+      id: 'test-store-page',
+      type: 'store_page',
+      title: { en: 'Rules', ru: 'Правила' },
+      updatedAt: new Date('2026-04-01T00:00:00Z'),
+    };
+    const note: PageSource = { ...post(5, 'Note'), title: { en: 'Note', ru: 'Заметка' } };
+    const dateOf = async (id: string) =>
+      (await call(null, `/pages/${id}/fetchPage`, {}, { 'x-locale-id': 'ru' })).json().updatedAt;
+    const seededAt = new Date('2026-12-01T10:00:00Z');
+    const later = new Date('2026-12-05T10:00:00Z');
+    expect(await seedPages(t.database.db, { sources: [page, note], now: () => seededAt })).toBe(2);
+    expect(await dateOf('test-store-page')).toBe('2026-04-01T00:00:00.000Z');
+    expect(await dateOf('test-post-5')).toBe(seededAt.toISOString());
+    const edition: PageSource = {
+      ...page,
+      content: { en: '## Part 4\n\nNew rules.', ru: '## Часть 4\n\nНовые правила.' },
+      updatedAt: new Date('2026-05-15T00:00:00Z'),
+    };
+    const edited: PageSource = {
+      ...note,
+      content: { en: '## Part 5\n\nEdited.', ru: '## Часть 5\n\nПравка.' },
+    };
+    expect(await seedPages(t.database.db, { sources: [edition, edited], now: () => later })).toBe(2);
+    expect(await dateOf('test-store-page')).toBe('2026-05-15T00:00:00.000Z');
+    expect(await dateOf('test-post-5')).toBe(later.toISOString());
   });
 
   it('seeds again only what changed, and keeps a renamed slug as an old address', async () => {

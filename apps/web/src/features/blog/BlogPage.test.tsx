@@ -49,6 +49,25 @@ describe('BlogPage', () => {
     ).toHaveAttribute('href', '/en/blog?page=2');
   });
 
+  it('rings a card focused by the keyboard in full: the card clips nothing of its title link’s ring', async () => {
+    const { user } = openAt('/en/blog', { posts: manyPosts(2) });
+    for (const mode of ['Grid', 'List'] as const) {
+      await user.click(
+        within(screen.getByRole('group', { name: 'View' })).getByRole('button', { name: mode }),
+      );
+      const card = await screen.findByRole('article', { name: 'Post 2' });
+      const title = within(card).getByRole('link', { name: 'Post 2' });
+      title.focus();
+      expect(title).toHaveFocus();
+      // The ring is the link's pseudo-element stretched over the card, drawn just outside it: a card
+      // (or anything between) that hid its overflow would cut it off.
+      expect(title).toHaveClass('after:absolute', 'after:inset-0', 'focus-visible:after:ring-2');
+      for (let box: HTMLElement | null = title; box && box !== card.parentElement; box = box.parentElement) {
+        expect(box, mode).not.toHaveClass('overflow-hidden');
+      }
+    }
+  });
+
   it('turns the URL into the request: search, sort, page size and page', async () => {
     const { api } = openAt('/en/blog?search=post&limit=16&sort=name%20asc&page=2', { posts: manyPosts(20) });
     await waitFor(() => expect(api.callsTo('list')).toHaveLength(1));

@@ -13,6 +13,8 @@ import { PostCover } from './PostCover.tsx';
 /**
  * One post of the list: a card of the grid, or a row (cover beside the text). The title's link
  * covers the whole card for a pointer; "Read more" is a link of its own for keyboards and voice.
+ * The card clips nothing (the cover rounds its own corners), so the title link's focus ring, drawn
+ * around the whole card, shows in full.
  */
 export function PostCard({ post, mode }: { post: PostSummary; mode: ListMode }) {
   const { t } = useTranslation();
@@ -26,7 +28,7 @@ export function PostCard({ post, mode }: { post: PostSummary; mode: ListMode }) 
     <article
       aria-labelledby={titleId}
       className={clsx(
-        'relative flex overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-sm transition hover:border-violet-300 hover:shadow-md',
+        'relative flex rounded-3xl border border-slate-200 bg-white shadow-sm transition hover:border-violet-300 hover:shadow-md',
         rows ? 'items-start gap-4 p-3 sm:gap-6 sm:p-4' : 'flex-col',
       )}
     >
@@ -38,7 +40,10 @@ export function PostCard({ post, mode }: { post: PostSummary; mode: ListMode }) 
             ? '(min-width: 640px) 240px, 112px'
             : '(min-width: 1280px) 300px, (min-width: 640px) 50vw, 100vw'
         }
-        className={clsx('aspect-video', rows ? 'w-28 shrink-0 rounded-2xl sm:w-60' : 'w-full')}
+        className={clsx(
+          'aspect-video',
+          rows ? 'w-28 shrink-0 rounded-2xl sm:w-60' : 'w-full rounded-t-[calc(1.5rem_-_1px)]',
+        )}
       />
       <div className={clsx('flex min-w-0 flex-1 flex-col', rows ? 'self-stretch sm:py-1' : 'p-5 sm:p-6')}>
         <p className="text-sm font-medium text-slate-500">

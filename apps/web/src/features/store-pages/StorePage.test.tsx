@@ -4,7 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render.tsx';
 import { mockStoreApi } from '../../test/store-api.ts';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+});
 
 const terms = (language: string): Page => ({
   id: 'terms',
@@ -15,7 +18,8 @@ const terms = (language: string): Page => ({
   title: language === 'ru' ? 'Публичная оферта' : 'Terms and conditions',
   preview: '',
   createdAt: '2026-11-25T09:00:00.000Z',
-  updatedAt: '2026-11-25T09:00:00.000Z',
+  // The edition's day, as the server sends it: midnight UTC.
+  updatedAt: '2026-11-25T00:00:00.000Z',
   primaryImage: null,
   content:
     '<h2 id="section-1">1. Terms</h2><p>Cutout Ltd. sells litres.</p><h2 id="section-2">2. Litres</h2><p>One image.</p><h2 id="section-3">3. Refunds</h2><p>Within 14 days.</p>',
@@ -49,6 +53,16 @@ describe('StorePage', () => {
     const contents = screen.getByRole('navigation', { name: 'Contents' });
     expect(within(contents).getByRole('link', { name: '3. Refunds' })).toHaveAttribute('href', '#section-3');
     expect(await screen.findByText(/Last updated on/)).toBeInTheDocument();
+  });
+
+  it('dates the page by its edition: the day the document states, in every language and time zone', async () => {
+    // West of Greenwich midnight UTC is still the day before: the page must not say 24 November.
+    vi.stubEnv('TZ', 'America/New_York');
+    mockPages();
+    const { router } = renderApp('/en/terms-and-conditions');
+    expect(await screen.findByText('Last updated on Nov 25, 2026')).toBeVisible();
+    await act(() => router.navigate('/ru/offer'));
+    expect(await screen.findByText('Обновлено 25 нояб. 2026 г.')).toBeVisible();
   });
 
   it('follows a switch of language at once: the page comes in the new one, not the stored one', async () => {

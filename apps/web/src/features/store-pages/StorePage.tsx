@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
 import { errorMessage } from '../../shared/api/api-error.ts';
 import { pagesApi } from '../../shared/content/pages-api.ts';
-import { useFormatDate } from '../../shared/format/use-format-date.ts';
+import { formatDay } from '../../shared/format/date.ts';
 import { usePageTitle } from '../../shared/meta/page-title.ts';
 import { useLanguage } from '../../shared/routing/language-context.tsx';
 import { isNotFoundError, NotFoundError } from '../../shared/routing/not-found.ts';
@@ -39,6 +39,15 @@ function sectionsOf(html: string): Array<{ id: string; title: string }> {
 }
 
 /**
+ * The day a page's text is dated (its edition, which the server sends as midnight UTC): the same
+ * day in every time zone, as the document states it.
+ */
+function editionDay(updatedAt: string): string {
+  const date = new Date(updatedAt);
+  return Number.isNaN(date.getTime()) ? updatedAt : date.toISOString().slice(0, 10);
+}
+
+/**
  * A store page (SPEC §2.1: offer and terms-and-conditions, payment-options and refund-policy,
  * privacy-policy, cookies): one screen for all of them, the page id fixed by the route. Long pages
  * get a list of their sections beside the text on wide screens.
@@ -50,9 +59,8 @@ export function StorePage() {
 }
 
 function StorePageScreen({ pageId }: { pageId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const language = useLanguage();
-  const formatDate = useFormatDate();
   const page = useQuery({
     queryKey: ['pages', 'page', pageId, language],
     queryFn: ({ signal }) => pagesApi.get(pageId, signal, language),
@@ -71,7 +79,9 @@ function StorePageScreen({ pageId }: { pageId: string }) {
                 {page.data.title}
               </h1>
               <p className="mt-3 text-slate-600">
-                {t('storePages.updated', { date: formatDate(page.data.updatedAt) })}
+                {t('storePages.updated', {
+                  date: formatDay(editionDay(page.data.updatedAt), i18n.language),
+                })}
               </p>
             </div>
             {sections.length > 2 && (
