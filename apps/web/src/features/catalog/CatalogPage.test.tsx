@@ -220,6 +220,23 @@ describe('CatalogPage', () => {
     expect(screen.queryByText(/Results for/)).not.toBeInTheDocument();
   });
 
+  it('rings a card focused by the keyboard in full: the card clips nothing of its title link’s ring', async () => {
+    mockCatalog();
+    const { user } = await openCatalog();
+    for (const mode of ['Grid', 'List'] as const) {
+      await user.click(await screen.findByRole('button', { name: mode }));
+      const card = await screen.findByRole('article', { name: 'Product 1' });
+      const title = within(card).getByRole('link', { name: 'Product 1' });
+      title.focus();
+      expect(title).toHaveFocus();
+      // The ring is the link's pseudo-element stretched over the card, drawn just outside it.
+      expect(title).toHaveClass('after:absolute', 'after:inset-0', 'focus-visible:after:ring-2');
+      for (let box: HTMLElement | null = title; box && box !== card.parentElement; box = box.parentElement) {
+        expect(box, mode).not.toHaveClass('overflow-hidden');
+      }
+    }
+  });
+
   it('keeps the list mode in local storage', async () => {
     mockCatalog();
     const { user, unmount } = await openCatalog();

@@ -52,12 +52,17 @@ export function ProductCard({ offer, mode }: { offer: ProductTradeOffer; mode: L
       aria-label={product.name}
       className={clsx(
         'relative flex rounded-3xl border border-slate-200 bg-white shadow-sm transition hover:border-violet-300 hover:shadow-md',
-        rows ? 'items-center gap-4 p-3 sm:gap-5 sm:p-4' : 'flex-col overflow-hidden',
+        // Nothing clipped: the title link's focus ring is drawn around the whole card.
+        rows ? 'items-center gap-4 p-3 sm:gap-5 sm:p-4' : 'flex-col',
       )}
     >
       <ProductImage
         offer={offer}
-        className={rows ? 'size-20 shrink-0 rounded-2xl sm:size-24' : 'aspect-[4/3] w-full'}
+        className={
+          rows
+            ? 'size-20 shrink-0 rounded-2xl sm:size-24'
+            : 'aspect-[4/3] w-full rounded-t-[calc(1.5rem_-_1px)]'
+        }
       />
       <div
         className={clsx(
