@@ -12,6 +12,7 @@ import { type FormTone, FormToneContext, useToneStyles } from './form-tone.ts';
 import { fieldErrorMessage, fieldTypeOf, summaryKey, takesInput, wideFields } from './form-values.ts';
 import { type Form, fetchForm, formsQueryKeys } from './forms-api.ts';
 import { type SubmitFailure, useFeedbackForm } from './use-feedback-form.ts';
+import { firstControlIn, useFocusInvalid } from './use-focus-invalid.ts';
 
 export interface FeedbackFormProps {
   /** The form's id: contact, integration-1c, integration-order, mobile-app, subscription-feedback. */
@@ -58,21 +59,14 @@ export function FeedbackForm({ formId, className, variant = 'card', tone = 'ligh
   );
 }
 
-/** The first control that a refused field (or group) holds, or the first control of the form. */
-function focusableIn(root: HTMLElement, selector: string): HTMLElement | null {
-  const target = root.querySelector<HTMLElement>(selector);
-  if (!target || target.matches('input, select, textarea')) return target;
-  return target.querySelector<HTMLElement>('input:checked') ?? target.querySelector<HTMLElement>('input');
-}
-
 const controlSelector = 'input:not([tabindex="-1"]), select, textarea';
 
 function FeedbackFormBody({ form, variant }: { form: Form; variant: 'card' | 'plain' }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const tone = useToneStyles();
-  const state = useFeedbackForm(form);
-  const formRef = useRef<HTMLFormElement>(null);
+  const { ref: formRef, focusInvalid } = useFocusInvalid();
+  const state = useFeedbackForm(form, { onFieldsRefused: focusInvalid });
   const focusFirstControl = useRef(false);
   const ids = useId();
   const titleId = `${ids}-title`;
@@ -82,15 +76,10 @@ function FeedbackFormBody({ form, variant }: { form: Form; variant: 'card' | 'pl
   const formatDayHere = (day: string) => formatDay(day, language);
 
   useEffect(() => {
-    if (state.focusRequest > 0 && formRef.current)
-      focusableIn(formRef.current, '[aria-invalid="true"]')?.focus();
-  }, [state.focusRequest]);
-
-  useEffect(() => {
     if (state.result || !focusFirstControl.current || !formRef.current) return;
     focusFirstControl.current = false;
-    focusableIn(formRef.current, controlSelector)?.focus();
-  }, [state.result]);
+    firstControlIn(formRef.current, controlSelector)?.focus();
+  }, [state.result, formRef]);
 
   if (state.result) {
     const again = () => {

@@ -19,9 +19,9 @@ export type SubmitFailure = { kind: 'fields' } | { kind: 'server'; error: unknow
  * The state of one filling of a form: the draft, the refused fields, the hidden field, the send.
  * A submit checks the draft by the contracts' rules first and sends nothing while a field is
  * refused; a refusal of the server puts its details.fields on the fields the same way. Each refusal
- * that names fields bumps `focusRequest`, for the view to move focus to the first of them.
+ * that names fields calls `onFieldsRefused` (the view's `useFocusInvalid`), once they are marked.
  */
-export function useFeedbackForm(form: Form) {
+export function useFeedbackForm(form: Form, { onFieldsRefused }: { onFieldsRefused: () => void }) {
   const { pathname } = useLocation();
   const [draft, setDraft] = useState<Draft>(() => emptyDraft(form));
   const [badNumbers, setBadNumbers] = useState<ReadonlySet<string>>(() => new Set());
@@ -29,7 +29,6 @@ export function useFeedbackForm(form: Form) {
   const [failure, setFailure] = useState<SubmitFailure | null>(null);
   /** The honeypot: people never see it, so only a bot fills it (the server then keeps nothing). */
   const [website, setWebsite] = useState('');
-  const [focusRequest, setFocusRequest] = useState(0);
   const send = useMutation({ mutationFn: answer });
 
   function change(fieldId: string, value: DraftValue, options: { badInput?: boolean } = {}) {
@@ -51,7 +50,7 @@ export function useFeedbackForm(form: Form) {
     setErrors(refused);
     if (Object.keys(refused).length > 0) {
       setFailure({ kind: 'fields' });
-      setFocusRequest((count) => count + 1);
+      onFieldsRefused();
       return;
     }
     setFailure(null);
@@ -64,7 +63,7 @@ export function useFeedbackForm(form: Form) {
           const hasFieldErrors = Object.keys(fields).length > 0;
           setErrors(fields);
           setFailure({ kind: 'server', error, hasFieldErrors });
-          if (hasFieldErrors) setFocusRequest((count) => count + 1);
+          if (hasFieldErrors) onFieldsRefused();
         },
       },
     );
@@ -91,6 +90,5 @@ export function useFeedbackForm(form: Form) {
     reset,
     pending: send.isPending,
     result: send.data ?? null,
-    focusRequest,
   };
 }
