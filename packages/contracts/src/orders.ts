@@ -86,7 +86,10 @@ export const orderSchema = z.object({
   productItems: z.array(orderItemSchema),
   amount: z.number().int(),
   amountWithoutDiscount: z.number().int(),
+  /** All that was taken off: a promo code's discount, a plan upgrade's credit, bonus points' money. */
   discountAmount: z.number().int(),
+  /** The promo code redeemed with the order, or null: it names the code, not its part of the discount. */
+  promoCode: z.string().nullable(),
   vatAmount: z.number().int(),
   deliveryAmount: z.number().int(),
   paymentOptionId: z.string().nullable(),

@@ -212,6 +212,7 @@ export function createCheckoutWorkflow(deps: {
         .step({
           name: 'redeem the promo code',
           // The code's row is locked and its uses counted again: over a limit, nothing is ordered.
+          // A code redeemed is named on the order (its page and invoice), in the same transaction.
           run: async ({ cart, order, viewer }) => {
             if (!cart.couponCodePrompt) return;
             const redeemed = await deps.promotions.redeem({
@@ -222,6 +223,7 @@ export function createCheckoutWorkflow(deps: {
               discountMinor: cart.discountAmount,
             });
             if (!redeemed.ok) throw promoCodeError(redeemed.refusal);
+            await deps.repo.update(order.id, { promoCode: redeemed.code });
           },
         })
         .step({

@@ -111,6 +111,7 @@ export function createOrdersRepo(transactor: Pick<Transactor, 'executor'>) {
           | 'refundedAt'
           | 'refundMinor'
           | 'paymentOptionId'
+          | 'promoCode'
           | 'deleted'
           | 'updatedAt'
         >

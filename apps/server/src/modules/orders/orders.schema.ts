@@ -64,6 +64,8 @@ export const orders = pgTable(
     /** Bonus points paid with (their money is in discountMinor), and earned once it is paid. */
     bonusPointOutcome: integer('bonus_point_outcome').notNull().default(0),
     bonusPointIncome: integer('bonus_point_income').notNull().default(0),
+    /** The promo code redeemed with the order (discountMinor may hold more than its part), or null. */
+    promoCode: text('promo_code'),
     vatMinor: bigint('vat_minor', { mode: 'number' }).notNull().default(0),
     deliveryMinor: bigint('delivery_minor', { mode: 'number' }).notNull().default(0),
     paymentOptionId: text('payment_option_id'),

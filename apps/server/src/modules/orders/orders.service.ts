@@ -100,6 +100,7 @@ export function createOrdersService(deps: {
       amount: order.amountMinor,
       amountWithoutDiscount: order.amountWithoutDiscountMinor,
       discountAmount: order.discountMinor,
+      promoCode: order.promoCode,
       vatAmount: order.vatMinor,
       deliveryAmount: order.deliveryMinor,
       paymentOptionId: order.paymentOptionId,

@@ -130,7 +130,8 @@ export function createPromotionsService(deps: {
 
     /**
      * Redeems the code for an order, in the checkout's transaction: the code's row is locked, so
-     * concurrent checkouts count the redemptions one after another and a limit holds.
+     * concurrent checkouts count the redemptions one after another and a limit holds. Answers the
+     * code as it is stored, for the order to name.
      */
     async redeem(input: {
       code: string;
@@ -138,7 +139,7 @@ export function createPromotionsService(deps: {
       orderId: string;
       currency: string;
       discountMinor: number;
-    }): Promise<{ ok: true } | { ok: false; refusal: PromoCodeRefusal }> {
+    }): Promise<{ ok: true; code: string } | { ok: false; refusal: PromoCodeRefusal }> {
       return deps.transactor.run(async () => {
         const promo = await repo.lockByCode(normalizePromoCode(input.code));
         const refusal = await usable(promo, input.userId);
@@ -152,7 +153,7 @@ export function createPromotionsService(deps: {
           discountMinor: input.discountMinor,
           redeemedAt: deps.now(),
         });
-        return { ok: true };
+        return { ok: true, code: promo.code };
       });
     },
 

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTransactor } from '../../platform/db/transactions.ts';
 import {
@@ -95,6 +96,19 @@ describe.each(testDatabases)('promo codes (%s)', (kind) => {
 
   const applyCode = (token: string, code: string | null, language = 'en') =>
     call(token, '/shoppingCarts/updateShoppingCart', { couponCodePrompt: code }, language);
+
+  /** The order's invoice PDF as pdftotext (poppler-utils) reads it, its whitespace collapsed. */
+  async function invoiceText(token: string, orderId: string, language: string) {
+    const invoice = await t.app.inject({
+      method: 'GET',
+      url: `/api/stores/orders/${orderId}/displayLayoutTemplate?format=pdf`,
+      headers: { authorization: token, 'x-locale-id': language },
+    });
+    expect(invoice.statusCode).toBe(200);
+    return execFileSync('pdftotext', ['-', '-'], { input: invoice.rawPayload })
+      .toString()
+      .replace(/\s+/g, ' ');
+  }
 
   it('takes the advertised 50 % off in the cart and at checkout, once per buyer, until 31 December', async () => {
     const seeded = await repo().findByCode(advertisedPromoCode);
@@ -270,6 +284,37 @@ describe.each(testDatabases)('promo codes (%s)', (kind) => {
     );
     expect(attempts.filter((attempt) => attempt.ok)).toHaveLength(3);
     expect(await redemptionsOf(code)).toBe(3);
+  });
+
+  it('names the code redeemed on its order and invoice, and no code on an order placed without one', async () => {
+    const code = await makeCode();
+    const token = await registerUser(t, `promo-named-${kind}@example.com`);
+    await fillCart(token);
+    expect((await applyCode(token, ` ${code.toLowerCase()} `)).statusCode).toBe(200);
+    const withCode = await call(token, '/shoppingCarts/checkoutShoppingCart', callbacks);
+    expect(withCode.statusCode, withCode.body).toBe(200);
+    const ordered = await call(token, `/orders/${withCode.json().orderId}/fetchOrder`);
+    expect(ordered.json().order).toMatchObject({ promoCode: code, discountAmount: 11_900, amount: 107_100 });
+    for (const [language, label] of [
+      ['en', 'Promo code'],
+      ['ru', 'Промокод'],
+    ] as const) {
+      const text = await invoiceText(token, withCode.json().orderId, language);
+      expect(text).toContain(label);
+      expect(text).toContain(code);
+    }
+
+    await fillCart(token);
+    const without = await call(token, '/shoppingCarts/checkoutShoppingCart', callbacks);
+    expect(without.statusCode, without.body).toBe(200);
+    const plain = await call(token, `/orders/${without.json().orderId}/fetchOrder`);
+    expect(plain.json().order).toMatchObject({ promoCode: null, discountAmount: 0 });
+    expect(await invoiceText(token, without.json().orderId, 'en')).not.toContain('Promo code');
+    const list = await call(token, '/orders/fetchOrderList');
+    expect(list.json().output.map((order: { promoCode: string | null }) => order.promoCode)).toEqual([
+      null,
+      code,
+    ]);
   });
 
   it('gives the code back when its order is cancelled', async () => {

@@ -72,6 +72,8 @@ export function OrderLines({ order }: { order: Order }) {
         {order.discountAmount > 0 && (
           <TotalRow label={t('orders.detail.discount')}>−{money(order.discountAmount)}</TotalRow>
         )}
+        {/* Named without an amount: the discount may also hold bonus points' money. */}
+        {order.promoCode && <TotalRow label={t('orders.detail.promoCode')}>{order.promoCode}</TotalRow>}
         {hasDelivery && (
           <TotalRow label={t('orders.detail.delivery')}>
             {order.deliveryAmount > 0 ? money(order.deliveryAmount) : t('orders.detail.free')}

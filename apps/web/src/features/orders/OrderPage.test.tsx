@@ -123,6 +123,47 @@ describe('OrderPage', () => {
     expect(lines).toHaveTextContent(`Subtotal${rub(13_800)}`);
     expect(lines).toHaveTextContent(`Discount−${rub(6900)}`);
     expect(lines).toHaveTextContent(`Total${rub(6900)}`);
+    expect(lines).not.toHaveTextContent('Promo code');
+  });
+
+  const withPromoCode = orderFixture({
+    number: 15,
+    productItems: [
+      orderItemFixture({
+        id: 'box',
+        name: 'Folding light box',
+        price: 690_000,
+        amount: 345_000,
+        vatAmount: 62_213,
+        litres: null,
+      }),
+    ],
+    amount: 345_000,
+    amountWithoutDiscount: 690_000,
+    discountAmount: 345_000,
+    promoCode: 'SPRING50',
+    vatAmount: 62_213,
+  });
+
+  it('names the promo code redeemed with the order under the discount', async () => {
+    signIn();
+    mockOrders({ orders: [withPromoCode] });
+    openAt('/en/user/orders/order-15');
+    const lines = await screen.findByRole('region', { name: 'Products' });
+    expect(
+      within(lines)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Subtotal', 'Discount', 'Promo code', 'Total']);
+    expect(lines).toHaveTextContent(`Discount−${rub(3450)}Promo codeSPRING50Total${rub(3450)}`);
+  });
+
+  it('names the promo code in Russian', async () => {
+    signIn();
+    mockOrders({ orders: [withPromoCode] });
+    openAt('/ru/user/orders/order-15');
+    const lines = await screen.findByRole('region', { name: 'Товары' });
+    expect(lines).toHaveTextContent('ПромокодSPRING50');
   });
 
   it('cancels from the detail and shows the refetched order', async () => {

@@ -106,6 +106,7 @@ export function sampleInvoice(
     currency: language === 'ru' ? 'RUB' : 'EUR',
     lines,
     totals: { withoutVatMinor: 0, vatMinor: 0, discountMinor: 0, totalMinor: 0 },
+    promoCode: null,
     paymentMethod: language === 'ru' ? 'Банковская карта' : 'Bank card',
     ...overrides,
   });

@@ -67,5 +67,7 @@ export interface InvoiceDocument {
   currency: InvoiceCurrency;
   lines: InvoiceLine[];
   totals: InvoiceTotals;
+  /** The promo code redeemed with the order, named beside the discount (which may hold more). */
+  promoCode: string | null;
   paymentMethod: string | null;
 }

@@ -84,6 +84,28 @@ describe('renderInvoicePdf', () => {
     expect(text).toContain('Total to pay €22,471.00');
   });
 
+  it('names the promo code under the discount, without claiming the discount as its own', async () => {
+    const ru = textOf(await renderToFile(withTotals(sampleInvoice('ru', { promoCode: 'SPRING50' }), 25_000)));
+    expect(ru).toContain('Скидка −250,00 ₽ Промокод SPRING50 Итого без НДС 18 809,17 ₽');
+
+    const en = textOf(await renderToFile(withTotals(sampleInvoice('en', { promoCode: 'SPRING50' }), 25_000)));
+    // Labels and values come out in drawing order: the code's label after the discount's, its value after.
+    expect(en).toContain('Before discount Discount Promo code');
+    expect(en).toContain('−€250.00 SPRING50 Total without VAT €18,809.17');
+
+    const none = textOf(await renderToFile(withTotals(sampleInvoice('en'), 25_000)));
+    expect(none).toContain('Discount');
+    expect(none).not.toContain('Promo code');
+  });
+
+  it('wraps a long promo code in its row, the totals below it kept clear', async () => {
+    const code = `${'A'.repeat(40)}${'B'.repeat(40)}`;
+    const text = textOf(await renderToFile(withTotals(sampleInvoice('en', { promoCode: code }), 25_000)));
+    const after = text.slice(text.indexOf('−€250.00'));
+    expect(after.replace(/\s/g, '')).toContain(`−€250.00${code}TotalwithoutVAT€18,809.17VAT€3,661.83`);
+    expect(text).toContain('Total to pay €22,471.00');
+  });
+
   it('names a pickup point as such, not as the buyer’s address', async () => {
     const sample = sampleInvoice('ru');
     const buyer = {

@@ -178,12 +178,26 @@ function drawTotals(
           [t.totals.beforeDiscount, wording.money(totals.totalMinor + totals.discountMinor)],
           [t.totals.discount, `−${wording.money(Math.abs(totals.discountMinor))}`],
         ] as Array<[string, string]>)),
+    // Named under the discount, without an amount: the discount may also hold bonus points.
+    ...(doc.promoCode ? ([[t.totals.promoCode, doc.promoCode]] as Array<[string, string]>) : []),
     [t.totals.withoutVat, wording.money(totals.withoutVatMinor)],
     [t.totals.vat, noVat ? t.vatNotApplicable : wording.money(totals.vatMinor)],
   ];
 
+  const x = frame.right - totalsWidth;
+  const labelWidth = totalsWidth * 0.55;
+  const valueWidth = totalsWidth - labelWidth;
   const rowHeight = 15;
-  const blockHeight = rows.length * rowHeight + 40 + (doc.paymentMethod ? 20 : 0);
+  // A row is one line high unless a long value (a promo code) wraps.
+  const heights = rows.map(([label, value]) => {
+    const text = useStyle(pdf, { size: 9 });
+    const lines = Math.max(
+      text.heightOfString(label, { width: labelWidth }),
+      text.heightOfString(value, { width: valueWidth }),
+    );
+    return Math.max(rowHeight, lines + 4);
+  });
+  const blockHeight = heights.reduce((sum, height) => sum + height, 0) + 40 + (doc.paymentMethod ? 20 : 0);
   let y = options.y;
   // Totals never split from each other: the amount to pay must sit beside its breakdown.
   if (y + blockHeight > frame.bottom) {
@@ -191,14 +205,11 @@ function drawTotals(
     y = frame.top;
   }
 
-  const x = frame.right - totalsWidth;
-  const labelWidth = totalsWidth * 0.55;
-  const valueWidth = totalsWidth - labelWidth;
-  for (const [label, value] of rows) {
+  rows.forEach(([label, value], index) => {
     useStyle(pdf, { size: 9, color: colors.muted }).text(label, x, y, { width: labelWidth });
     useStyle(pdf, { size: 9 }).text(value, x + labelWidth, y, { width: valueWidth, align: 'right' });
-    y += rowHeight;
-  }
+    y += heights[index] ?? rowHeight;
+  });
 
   y += 4;
   pdf.moveTo(x, y).lineTo(frame.right, y).lineWidth(1).strokeColor(colors.text).stroke();

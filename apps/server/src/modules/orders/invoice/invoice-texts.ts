@@ -21,7 +21,14 @@ interface InvoiceTexts {
     amount: string;
   };
   vatNotApplicable: string;
-  totals: { beforeDiscount: string; withoutVat: string; vat: string; discount: string; toPay: string };
+  totals: {
+    beforeDiscount: string;
+    withoutVat: string;
+    vat: string;
+    discount: string;
+    promoCode: string;
+    toPay: string;
+  };
   paymentMethod: string;
   paidOn: (date: string) => string;
   paid: string;
@@ -58,6 +65,7 @@ const texts: Record<InvoiceLanguage, InvoiceTexts> = {
       withoutVat: 'Total without VAT',
       vat: 'VAT',
       discount: 'Discount',
+      promoCode: 'Promo code',
       toPay: 'Total to pay',
     },
     paymentMethod: 'Payment method',
@@ -94,6 +102,7 @@ const texts: Record<InvoiceLanguage, InvoiceTexts> = {
       withoutVat: 'Итого без НДС',
       vat: 'НДС',
       discount: 'Скидка',
+      promoCode: 'Промокод',
       toPay: 'Итого к оплате',
     },
     paymentMethod: 'Способ оплаты',

@@ -141,6 +141,7 @@ export function createInvoiceService(deps: {
           discountMinor: order.discountMinor,
           totalMinor: order.amountMinor,
         },
+        promoCode: order.promoCode,
         paymentMethod,
       };
     },

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "promo_code" text;
