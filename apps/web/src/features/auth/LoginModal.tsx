@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorCode, errorDetails } from '../../shared/api/api-error.ts';
 import { type PermissionType, usersApi } from '../../shared/api/users.ts';
 import { formatPhone, phoneForServer } from '../../shared/format/phone-mask.ts';
 import { useFocusInvalid } from '../../shared/forms/use-focus-invalid.ts';
@@ -8,7 +9,7 @@ import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
 import { FormAlert, PasswordField, SubmitButton } from '../../shared/ui/form.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { type Errors, hasErrors, translateErrors } from '../../shared/validation/field-checks.ts';
-import { errorCode, errorDetails, fieldErrorsOf, formErrorOf } from './api-errors.ts';
+import { fieldErrorsOf, formErrorOf } from './api-errors.ts';
 import { authChannels, hasChannelTabs, hasPasswordForm, initialChannel } from './auth-rules.ts';
 import { ChannelTabs, ModalFooter, ModalLink, ModalNotice, SocialLinks } from './auth-ui.tsx';
 import { AddressField } from './fields.tsx';

@@ -1,6 +1,7 @@
 import { MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorCode } from '../../shared/api/api-error.ts';
 import { type PermissionType, type SetPasswordResponse, usersApi } from '../../shared/api/users.ts';
 import { formatPhone, phoneForServer } from '../../shared/format/phone-mask.ts';
 import { useFocusInvalid } from '../../shared/forms/use-focus-invalid.ts';
@@ -19,7 +20,7 @@ import {
   hasErrors,
   translateErrors,
 } from '../../shared/validation/field-checks.ts';
-import { errorCode, fieldErrorsOf, formErrorOf } from './api-errors.ts';
+import { fieldErrorsOf, formErrorOf } from './api-errors.ts';
 import { authChannels, initialChannel } from './auth-rules.ts';
 import { ChannelTabs, ModalFooter, ModalLink, ModalMessage, ModalNotice } from './auth-ui.tsx';
 import { AddressField, NewPasswordFields } from './fields.tsx';

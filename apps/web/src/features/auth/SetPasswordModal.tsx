@@ -2,6 +2,7 @@ import { LinkIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { errorCode } from '../../shared/api/api-error.ts';
 import { type SetPasswordResponse, usersApi } from '../../shared/api/users.ts';
 import { useFocusInvalid } from '../../shared/forms/use-focus-invalid.ts';
 import type { ModalProps } from '../../shared/modals/modal-types.ts';
@@ -17,7 +18,7 @@ import {
   hasErrors,
   translateErrors,
 } from '../../shared/validation/field-checks.ts';
-import { errorCode, fieldErrorsOf, formErrorOf } from './api-errors.ts';
+import { fieldErrorsOf, formErrorOf } from './api-errors.ts';
 import { ModalMessage } from './auth-ui.tsx';
 import { NewPasswordFields } from './fields.tsx';
 import { authModals, useOpenAuthModal } from './modal-state.ts';

@@ -26,9 +26,3 @@ export function fieldErrorsOf<Field extends string>(
 
 /** The text of an error for the form: the server's message, else a generic one (SPEC §8). */
 export const formErrorOf = (error: unknown, t: (key: string) => string) => errorMessage(error, t);
-
-export const errorCode = (error: unknown) => (isApiError(error) ? error.code : null);
-export const errorDetails = (error: unknown): Record<string, unknown> =>
-  isApiError(error) && error.details && typeof error.details === 'object'
-    ? (error.details as Record<string, unknown>)
-    : {};

@@ -1,7 +1,8 @@
+import { errorCode, errorDetails } from '../../shared/api/api-error.ts';
 import type { PermissionItem } from '../../shared/api/users.ts';
 import type { Errors } from '../../shared/validation/field-checks.ts';
 import type { TakenAddress } from './AddressTaken.tsx';
-import { errorCode, errorDetails, fieldErrorsOf, formErrorOf } from './api-errors.ts';
+import { fieldErrorsOf, formErrorOf } from './api-errors.ts';
 import type { AuthChannels } from './auth-rules.ts';
 import type { RegistrationField } from './validation.ts';
 

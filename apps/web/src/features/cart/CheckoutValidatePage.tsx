@@ -3,7 +3,7 @@ import { LoaderCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { isApiError } from '../../shared/api/api-error.ts';
+import { errorDetails } from '../../shared/api/api-error.ts';
 import { cartApi, cartQueryKeys } from '../../shared/cart/cart-api.ts';
 import { isTopUpReturn, topUpQuery } from '../../shared/payments/checkout-urls.ts';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
@@ -44,7 +44,7 @@ export function CheckoutValidatePage() {
         ),
       )
       .catch((error: unknown) => {
-        const orderId = isApiError(error) ? (error.details as { orderId?: unknown } | null)?.orderId : null;
+        const { orderId } = errorDetails(error);
         go(paths.checkoutFailure, typeof orderId === 'string' ? orderId : null);
       })
       .finally(() => void queryClient.invalidateQueries({ queryKey: cartQueryKeys.all }));

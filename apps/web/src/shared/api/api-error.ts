@@ -70,6 +70,15 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** The server's error code (SPEC §8), or null for anything that is not its answer. */
+export const errorCode = (error: unknown) => (isApiError(error) ? error.code : null);
+
+/** The `details` of the server's error (`{}` when it has none or it is not the server's answer). */
+export const errorDetails = (error: unknown): Record<string, unknown> =>
+  isApiError(error) && error.details && typeof error.details === 'object'
+    ? (error.details as Record<string, unknown>)
+    : {};
+
 /** Builds the ApiError of a non-2xx response from its `{code, message, details}` body when it has one. */
 export async function apiErrorFromResponse(response: Response): Promise<ApiError> {
   let body: unknown = null;
