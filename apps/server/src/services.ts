@@ -404,7 +404,7 @@ export function createServices({ config, database, log, now, ...options }: Servi
     workflow: createCheckoutWorkflow({
       transactor,
       cart,
-      takeStock: (lines) => catalog.takeStock(lines),
+      takeStock: (lines, options) => catalog.takeStock(lines, options),
       deliveryNames: (id) => delivery.namesOf(id),
       repo: ordersRepo,
       orders,

@@ -444,22 +444,34 @@ export function createCatalogRepo(transactor: Pick<Transactor, 'executor'>) {
      * Takes quantities out of stock, all or none: false when an offer with a counted stock has
      * fewer left than asked (offers with unlimited stock, null, are not touched).
      */
-    async takeStock(lines: Array<{ tradeOfferId: string; quantity: number }>): Promise<boolean> {
+    /**
+     * Takes the lines out of stock, each offer's row locked: whole, or nothing (null) when one has
+     * less; with `backOrder` (a store that takes orders beyond its stock) what the shelf holds of
+     * each, down to zero, and never refused. Answers what was taken (unlimited offers take nothing).
+     */
+    async takeStock(
+      lines: Array<{ tradeOfferId: string; quantity: number }>,
+      { backOrder }: { backOrder: boolean },
+    ): Promise<Array<{ tradeOfferId: string; quantity: number }> | null> {
+      const taken: Array<{ tradeOfferId: string; quantity: number }> = [];
       for (const line of lines) {
         const [offer] = await db()
           .select({ available: tradeOffers.availableQuantity })
           .from(tradeOffers)
           .where(eq(tradeOffers.id, line.tradeOfferId))
           .for('update');
-        if (!offer) return false;
+        if (!offer) return null;
         if (offer.available === null) continue;
-        if (offer.available < line.quantity) return false;
+        if (offer.available < line.quantity && !backOrder) return null;
+        const quantity = Math.min(line.quantity, Math.max(0, offer.available));
+        if (quantity === 0) continue;
         await db()
           .update(tradeOffers)
-          .set({ availableQuantity: sql`${tradeOffers.availableQuantity} - ${line.quantity}` })
+          .set({ availableQuantity: sql`${tradeOffers.availableQuantity} - ${quantity}` })
           .where(eq(tradeOffers.id, line.tradeOfferId));
+        taken.push({ tradeOfferId: line.tradeOfferId, quantity });
       }
-      return true;
+      return taken;
     },
 
     /** Puts quantities back in stock (a cancelled order's). */

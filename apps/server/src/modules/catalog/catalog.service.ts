@@ -314,7 +314,8 @@ export function createCatalogService(deps: {
     },
 
     /** Takes an order's goods out of stock, all or none (false: some offer has too few left). */
-    takeStock: (lines: Array<{ tradeOfferId: string; quantity: number }>) => repo.takeStock(lines),
+    takeStock: (lines: Array<{ tradeOfferId: string; quantity: number }>, options: { backOrder: boolean }) =>
+      repo.takeStock(lines, options),
     returnStock: (lines: Array<{ tradeOfferId: string; quantity: number }>) => repo.returnStock(lines),
 
     /** The user's own favourites, as a trade offer list (searched and narrowed to a group as the list is). */

@@ -14,7 +14,7 @@ import { addressLine } from '../cart/contact-sets.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { type PromotionsService, promoCodeError } from '../promotions/promotions.service.ts';
 import type { OrderRow, OrdersRepo } from './orders.repo.ts';
-import type { OrderContacts, orderItems } from './orders.schema.ts';
+import type { OrderContacts, orderItems, StockLine } from './orders.schema.ts';
 import { type OrdersService, orderNameOf } from './orders.service.ts';
 
 export interface CheckoutInput {
@@ -117,7 +117,7 @@ function contactsOf(
 export function createCheckoutWorkflow(deps: {
   transactor: Pick<Transactor, 'run'>;
   cart: Pick<CartService, 'lockForCheckout' | 'clearCheckedOut' | 'priceRecharge'>;
-  takeStock: (lines: Array<{ tradeOfferId: string; quantity: number }>) => Promise<boolean>;
+  takeStock: (lines: StockLine[], options: { backOrder: boolean }) => Promise<StockLine[] | null>;
   /** A delivery option's name in every language: the order shows it in the reader's. */
   deliveryNames: (deliveryOptionId: string) => Promise<Record<string, string> | null>;
   repo: OrdersRepo;
@@ -154,15 +154,19 @@ export function createCheckoutWorkflow(deps: {
         })
         .step({
           name: 'take the goods out of stock',
+          // Where the store does not count stock it takes orders beyond it: the shelf's part is
+          // still taken, so that the stock it shows stays true.
           run: async ({ cart, viewer }) => {
-            if (viewer.rules.countStock && !(await deps.takeStock(stockLines(cart)))) {
-              throw new DomainError('OUT_OF_STOCK');
-            }
+            const stockTaken = await deps.takeStock(stockLines(cart), {
+              backOrder: !viewer.rules.countStock,
+            });
+            if (!stockTaken) throw new DomainError('OUT_OF_STOCK');
+            return { stockTaken };
           },
         })
         .step({
           name: 'write the order and its invoice',
-          run: async ({ cart, offers, viewer, storeId }) => {
+          run: async ({ cart, offers, viewer, storeId, stockTaken }) => {
             const now = deps.now();
             const id = randomUUID();
             const deliveryName = cart.deliveryOption
@@ -200,6 +204,7 @@ export function createCheckoutWorkflow(deps: {
                 paymentOptionId: cart.paymentOptionId,
                 contacts: contactsOf(cart, viewer.language, deliveryName),
                 needsDelivery: cart.deliveryRequired,
+                stockTaken,
                 placedAt: now,
                 updatedAt: now,
               },

@@ -45,6 +45,12 @@ export interface OrderContacts {
   recipientEmail: string | null;
 }
 
+/** A quantity of one trade offer, taken out of stock or put back. */
+export interface StockLine {
+  tradeOfferId: string;
+  quantity: number;
+}
+
 export const orders = pgTable(
   'orders',
   {
@@ -70,6 +76,12 @@ export const orders = pgTable(
     deliveryMinor: bigint('delivery_minor', { mode: 'number' }).notNull().default(0),
     paymentOptionId: text('payment_option_id'),
     contacts: jsonb('contacts').$type<OrderContacts>().notNull(),
+    /**
+     * What checkout took out of stock, by trade offer (all of each line where stock is counted; what
+     * the shelf held of it where the store takes orders beyond it): what a cancellation puts back.
+     * Null for orders placed before it was kept, whose lines were taken whole.
+     */
+    stockTaken: jsonb('stock_taken').$type<StockLine[]>(),
     /** Whether the order holds goods to deliver: fulfilled by hand when they are delivered. */
     needsDelivery: boolean('needs_delivery').notNull(),
     deleted: boolean('deleted').notNull().default(false),

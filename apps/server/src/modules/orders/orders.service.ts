@@ -182,11 +182,14 @@ export function createOrdersService(deps: {
         if (!order || !orderStateMachine.can(order.status, 'cancelled'))
           throw new DomainError('ORDER_NOT_CANCELLABLE');
         await repo.update(id, { status: 'cancelled', cancelledAt: deps.now(), updatedAt: deps.now() });
-        const goods = (await repo.itemsOf([id])).flatMap((item) =>
-          item.tradeOfferId && item.type === 'regular'
-            ? [{ tradeOfferId: item.tradeOfferId, quantity: item.quantity }]
-            : [],
-        );
+        // What checkout took (an order placed before that was kept took its lines whole).
+        const goods =
+          order.stockTaken ??
+          (await repo.itemsOf([id])).flatMap((item) =>
+            item.tradeOfferId && item.type === 'regular'
+              ? [{ tradeOfferId: item.tradeOfferId, quantity: item.quantity }]
+              : [],
+          );
         await deps.returnStock(goods);
         await deps.returnPromoCode(id);
         await deps.returnBonusPoints?.(order);
