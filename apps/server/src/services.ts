@@ -367,6 +367,7 @@ export function createServices({ config, database, log, now, ...options }: Servi
     transactor,
     fulfilment,
     returnStock: (lines) => catalog.returnStock(lines),
+    placeLine: (contacts, language) => contactSets.placeLine(contacts, language),
     returnPromoCode: (orderId) => promotions.release(orderId),
     returnBonusPoints: (order) => accounts.bonusPoints.giveBack(order, order.bonusPointOutcome, 'cancel'),
     // An order with nothing to pay is paid at checkout: its mail goes from here.

@@ -11,6 +11,7 @@ export * from './litres.ts';
 export * from './money.ts';
 export * from './orders.ts';
 export * from './pages.ts';
+export * from './phone.ts';
 export * from './product-segments.ts';
 export * from './public-api.ts';
 export * from './quantity-limit.ts';

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Contact, ContactSet, CreateContactSetRequest, Language } from '@cutout/contracts';
+import {
+  type Contact,
+  type ContactSet,
+  type CreateContactSetRequest,
+  type Language,
+  phoneView,
+} from '@cutout/contracts';
 import { DomainError } from '../../platform/errors.ts';
 import type { StoredAddress } from './cart.schema.ts';
 import type { ContactSetRow, ContactSetsRepo } from './contact-sets.repo.ts';
@@ -13,6 +19,8 @@ export function addressLine(address: StoredAddress, language: Language): string 
   const street = [address.street, address.building].filter(Boolean).join(language === 'ru' ? ', д. ' : ' ');
   return [address.postalCode, address.city, street, apartment].filter(Boolean).join(', ');
 }
+
+const pickupPointLine = (point: { name: string; address: string }) => `${point.name}, ${point.address}`;
 
 /** The buyers' contact sets (SPEC §3, §7.7): where to deliver, where to pick up, whom to hand over to. */
 export function createContactSetsService(deps: {
@@ -37,14 +45,10 @@ export function createContactSetsService(deps: {
     if (row.pickupPointId) {
       const point = await deps.delivery.findPickupPoint(row.pickupPointId);
       pickupPoint = point && presentPickupPoint(point, language);
-      if (pickupPoint)
-        contacts.push({
-          typeId: 'contact_types.address',
-          view: `${pickupPoint.name}, ${pickupPoint.address}`,
-        });
+      if (pickupPoint) contacts.push({ typeId: 'contact_types.address', view: pickupPointLine(pickupPoint) });
     }
     if (row.fullName) contacts.push({ typeId: 'contact_types.full_name', view: row.fullName });
-    if (row.phoneNumber) contacts.push({ typeId: 'contact_types.phone', view: row.phoneNumber });
+    if (row.phoneNumber) contacts.push({ typeId: 'contact_types.phone', view: phoneView(row.phoneNumber) });
     if (row.email) contacts.push({ typeId: 'contact_types.email', view: row.email });
     return {
       id: row.id,
@@ -59,6 +63,21 @@ export function createContactSetsService(deps: {
 
   return {
     present,
+
+    /**
+     * Where an order goes, on one line in the reader's language: its pickup point (by id) or its
+     * address; null when it has neither, or its pickup point is gone.
+     */
+    async placeLine(
+      place: { pickupPointId: string | null; address: StoredAddress | null },
+      language: Language,
+    ): Promise<string | null> {
+      if (place.pickupPointId) {
+        const point = await deps.delivery.findPickupPoint(place.pickupPointId);
+        return point && pickupPointLine(presentPickupPoint(point, language));
+      }
+      return place.address && addressLine(place.address, language);
+    },
 
     async list(
       userId: string,

@@ -6,6 +6,7 @@ import {
   type FormFieldValue,
   formAnswerErrors,
   type Language,
+  phoneView,
 } from '@cutout/contracts';
 import { DomainError } from '../../platform/errors.ts';
 import { localized } from '../../platform/localized.ts';
@@ -102,7 +103,9 @@ export function createFormsService(deps: {
     const shown = ({ fieldId, value }: StoredAnswerValue) => {
       if (Array.isArray(value)) return value.map((id) => optionName(fieldId, id)).join(', ');
       if (typeof value === 'boolean') return value ? t.yes : t.no;
-      return typeof value === 'string' ? optionName(fieldId, value) : String(value);
+      if (typeof value !== 'string') return String(value);
+      const type = form.fieldItems.find((field) => field.id === fieldId)?.fieldTypeId;
+      return type === 'form_field_types.phone' ? phoneView(value) : optionName(fieldId, value);
     };
     const lines = values.map((value) => [value.name, shown(value)] as const);
     if (answer.note) lines.push([t.note, answer.note]);

@@ -247,6 +247,8 @@ describe.each(testDatabases)('forms (%s)', (kind) => {
     const mail = await latestOutboxMessage(t, 'support@cutout.example');
     expect(mail?.text).toContain('Where the photos are: 1C, Marketplace accounts');
     expect(mail?.text).toContain('Images a month: 2500');
+    // The phone as people read it, whatever marks it was typed with.
+    expect(mail?.text).toContain('Phone: +7 (900) 123-45-67');
     expect(mail?.text).toContain('Note: from the landing page');
   });
 

@@ -284,6 +284,25 @@ describe.each(testDatabases)('checkout with the demo acquirer (%s)', (kind) => {
         headers: { authorization: token, 'x-locale-id': 'ru' },
       });
       expect(inRussian.json().order.contacts.deliveryOptionName).toBe('Пункт выдачи');
+      // The pickup point too reads in the reader's language, and the phone by the mask.
+      expect(order.contacts.deliveryAddress).toBe('Cutout — Tverskaya, 7 Tverskaya St, Moscow');
+      expect(inRussian.json().order.contacts).toMatchObject({
+        deliveryAddress: 'Cutout — Тверская, г. Москва, ул. Тверская, д. 7',
+        recipientPhone: '+7 (900) 123-45-67',
+      });
+      // The invoice's buyer is the account that pays; the recipient is named apart.
+      const invoice = pdfText(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/stores/orders/${order.id}/displayLayoutTemplate?format=pdf`,
+            headers: { authorization: token, 'x-locale-id': 'ru' },
+          })
+        ).rawPayload,
+      );
+      expect(invoice).toContain(`cancel-${kind}@example.com`);
+      expect(invoice).toContain('Получатель: Anna Petrova, +7 (900) 123-45-67');
+      expect(invoice).toContain('Пункт выдачи: Cutout — Тверская');
       // The delivery line too is named in the reader's language, not the checkout's.
       const deliveryLine = (order: { productItems: Array<{ typeId: string; name: string }> }) =>
         order.productItems.find((item) => item.typeId === 'shopping_cart_product_types.delivery')?.name;

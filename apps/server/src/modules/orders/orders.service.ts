@@ -1,10 +1,11 @@
 import type { FetchOrderListRequest, Language, Order, OrderList } from '@cutout/contracts';
-import { listLimits } from '@cutout/contracts';
+import { listLimits, phoneView } from '@cutout/contracts';
 import type { Transactor } from '../../platform/db/transactions.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { localized } from '../../platform/localized.ts';
 import { orderStateMachine } from './order.state.ts';
 import type { InvoiceRow, OrderItemRow, OrderRow, OrdersRepo } from './orders.repo.ts';
+import type { OrderContacts } from './orders.schema.ts';
 
 /** Orders a page (SPEC §9). */
 export const ordersPageSize = 6;
@@ -59,6 +60,11 @@ export function createOrdersService(deps: {
   returnPromoCode: (orderId: string) => Promise<void>;
   /** Gives back the bonus points a cancelled order was paid with (once per order). */
   returnBonusPoints?: (order: OrderRow) => Promise<void>;
+  /**
+   * Where an order goes, in the reader's language (its pickup point or address as the cart module
+   * names them); null keeps the line written at checkout, in the checkout's language.
+   */
+  placeLine?: (contacts: OrderContacts, language: Language) => Promise<string | null>;
   /** Told after an order became paid (its transaction committed): the 'order paid' mail. */
   onPaid?: (order: OrderRow) => void;
   now: () => Date;
@@ -70,6 +76,7 @@ export function createOrdersService(deps: {
     items: OrderItemRow[],
     invoice: InvoiceRow | undefined,
     language: Language,
+    place: string | null,
   ): Order {
     const text = (value: Record<string, string> | null) => (value ? localized(value, language) : null);
     const lines = items.filter((item) => item.orderId === order.id);
@@ -106,10 +113,10 @@ export function createOrdersService(deps: {
       paymentOptionId: order.paymentOptionId,
       contacts: {
         deliveryOptionName: text(order.contacts.deliveryOptionName),
-        deliveryAddress: order.contacts.deliveryAddress,
+        deliveryAddress: place ?? order.contacts.deliveryAddress,
         address: order.contacts.address,
         recipientName: order.contacts.recipientName,
-        recipientPhone: order.contacts.recipientPhone,
+        recipientPhone: order.contacts.recipientPhone && phoneView(order.contacts.recipientPhone),
       },
       paidAt: order.paidAt?.toISOString() ?? null,
       fulfilledAt: order.fulfilledAt?.toISOString() ?? null,
@@ -125,15 +132,25 @@ export function createOrdersService(deps: {
 
   async function presentAll(rows: OrderRow[], language: Language): Promise<Order[]> {
     const ids = rows.map((row) => row.id);
-    const [items, invoices] = await Promise.all([repo.itemsOf(ids), repo.invoicesOf(ids)]);
-    return rows.map((row) =>
+    const [items, invoices, places] = await Promise.all([
+      repo.itemsOf(ids),
+      repo.invoicesOf(ids),
+      Promise.all(rows.map((row) => placeIn(row.contacts, language))),
+    ]);
+    return rows.map((row, index) =>
       present(
         row,
         items,
         invoices.find((invoice) => invoice.orderId === row.id),
         language,
+        places[index] ?? null,
       ),
     );
+  }
+
+  /** Where the order goes in `language`, or null to keep the line written at checkout. */
+  async function placeIn(contacts: OrderContacts, language: Language): Promise<string | null> {
+    return deps.placeLine ? deps.placeLine(contacts, language) : null;
   }
 
   async function ownOrThrow(userId: string, id: string): Promise<OrderRow> {
@@ -169,6 +186,7 @@ export function createOrdersService(deps: {
 
     /** The user's order as stored, for paying it again and printing it. */
     ownOrThrow,
+    placeIn,
     itemsOf: (orderId: string) => repo.itemsOf([orderId]),
     async invoiceOf(orderId: string): Promise<InvoiceRow | null> {
       return (await repo.invoicesOf([orderId]))[0] ?? null;

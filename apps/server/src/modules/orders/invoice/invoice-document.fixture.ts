@@ -95,6 +95,7 @@ export function sampleInvoice(
             phoneNumber: '+7 916 000-11-22',
             address: 'Санкт-Петербург, Невский пр., д. 1',
             pickupPoint: null,
+            recipient: null,
           }
         : {
             name: 'Jane Doe',
@@ -102,6 +103,7 @@ export function sampleInvoice(
             phoneNumber: null,
             address: '1 Main Road, Bristol',
             pickupPoint: null,
+            recipient: null,
           },
     currency: language === 'ru' ? 'RUB' : 'EUR',
     lines,

@@ -25,6 +25,8 @@ export interface InvoiceBuyer {
   address: string | null;
   /** The pickup point the order is collected at (its name or address); null otherwise. */
   pickupPoint: string | null;
+  /** Who receives the goods (name and phone) where the order names someone; null otherwise. */
+  recipient: string | null;
 }
 
 export interface InvoiceLine {

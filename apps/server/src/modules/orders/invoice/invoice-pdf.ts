@@ -116,6 +116,7 @@ function drawParties(
   const buyer = [
     doc.buyer.address ? `${t.address}: ${doc.buyer.address}` : null,
     doc.buyer.pickupPoint ? `${t.pickupPoint}: ${doc.buyer.pickupPoint}` : null,
+    doc.buyer.recipient ? `${t.recipient}: ${doc.buyer.recipient}` : null,
     doc.buyer.email ? `${t.email}: ${doc.buyer.email}` : null,
     doc.buyer.phoneNumber ? `${t.phone}: ${doc.buyer.phoneNumber}` : null,
   ];

@@ -10,6 +10,7 @@ interface InvoiceTexts {
   phone: string;
   address: string;
   pickupPoint: string;
+  recipient: string;
   article: string;
   columns: {
     no: string;
@@ -49,6 +50,7 @@ const texts: Record<InvoiceLanguage, InvoiceTexts> = {
     phone: 'Phone',
     address: 'Address',
     pickupPoint: 'Pickup point',
+    recipient: 'Recipient',
     article: 'Art.',
     columns: {
       no: 'No.',
@@ -86,6 +88,7 @@ const texts: Record<InvoiceLanguage, InvoiceTexts> = {
     phone: 'Телефон',
     address: 'Адрес',
     pickupPoint: 'Пункт выдачи',
+    recipient: 'Получатель',
     article: 'Арт.',
     columns: {
       no: '№',

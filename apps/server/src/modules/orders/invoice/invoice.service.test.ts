@@ -41,6 +41,7 @@ function invoicesFor(item: OrderItemRow) {
   return createInvoiceService({
     orders: {
       ownOrThrow: async () => order,
+      placeIn: async () => null,
       itemsOf: async () => [item],
       invoiceOf: async () => ({
         id: 'inv',

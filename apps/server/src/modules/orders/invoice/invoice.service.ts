@@ -1,4 +1,4 @@
-import { includedVat, type Language, MONEY_UNIT, shownLine } from '@cutout/contracts';
+import { includedVat, type Language, MONEY_UNIT, phoneView, shownLine } from '@cutout/contracts';
 import { localized } from '../../../platform/localized.ts';
 import type { OrderItemRow, OrderRow } from '../orders.repo.ts';
 import { invoiceNumberOf, type OrdersService, orderNameOf } from '../orders.service.ts';
@@ -71,7 +71,7 @@ function setLines(item: OrderItemRow, line: InvoiceLine, contents: SetContents |
 
 /** The invoice of an order as a PDF in a language (SPEC §7.4 displayLayoutTemplate). */
 export function createInvoiceService(deps: {
-  orders: Pick<OrdersService, 'ownOrThrow' | 'itemsOf' | 'invoiceOf'>;
+  orders: Pick<OrdersService, 'ownOrThrow' | 'itemsOf' | 'invoiceOf' | 'placeIn'>;
   seller: (language: Language) => Promise<InvoiceSeller>;
   buyer: (order: OrderRow) => Promise<{ name: string; email: string | null; phoneNumber: string | null }>;
   setContents: (productId: string, order: OrderRow, language: Language) => Promise<SetContents | null>;
@@ -80,13 +80,22 @@ export function createInvoiceService(deps: {
   return {
     async document(userId: string, orderId: string, language: Language): Promise<InvoiceDocument> {
       const order = await deps.orders.ownOrThrow(userId, orderId);
-      const [items, invoice, seller, buyer, paymentMethod] = await Promise.all([
+      const [items, invoice, seller, buyer, paymentMethod, place] = await Promise.all([
         deps.orders.itemsOf(order.id),
         deps.orders.invoiceOf(order.id),
         deps.seller(language),
         deps.buyer(order),
         deps.paymentMethod(order, language),
+        deps.orders.placeIn(order.contacts, language),
       ]);
+      const { contacts } = order;
+      const placeLine = place ?? contacts.deliveryAddress;
+      const recipient = [
+        contacts.recipientName,
+        contacts.recipientPhone && phoneView(contacts.recipientPhone),
+      ]
+        .filter(Boolean)
+        .join(', ');
       const lines: InvoiceLine[] = [];
       for (const item of items) {
         const option = item.optionName ? ` (${localized(item.optionName, language)})` : '';
@@ -126,12 +135,14 @@ export function createInvoiceService(deps: {
         status: order.status,
         paidAt: order.paidAt,
         seller,
+        // The buyer is the account that pays; the one who receives the goods is named apart.
         buyer: {
-          name: order.contacts.recipientName ?? buyer.name,
-          email: order.contacts.recipientEmail ?? buyer.email,
-          phoneNumber: order.contacts.recipientPhone ?? buyer.phoneNumber,
-          address: order.contacts.pickupPointId ? null : order.contacts.deliveryAddress,
-          pickupPoint: order.contacts.pickupPointId ? order.contacts.deliveryAddress : null,
+          name: buyer.name,
+          email: buyer.email,
+          phoneNumber: buyer.phoneNumber && phoneView(buyer.phoneNumber),
+          address: contacts.pickupPointId ? null : placeLine,
+          pickupPoint: contacts.pickupPointId ? placeLine : null,
+          recipient: recipient || null,
         },
         currency: order.currency as InvoiceDocument['currency'],
         lines,
