@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderInShell } from '../../test/render.tsx';
 import { AddressForm } from './AddressForm.tsx';
+import { RecipientForm } from './RecipientForm.tsx';
 
 describe('AddressForm', () => {
   it('refuses a postal code no post office writes, and sends a real one', async () => {
@@ -19,11 +20,35 @@ describe('AddressForm', () => {
       await screen.findByText('Введите почтовый индекс, как его пишет почта, например 101000.'),
     ).toBeVisible();
     expect(onSubmit).not.toHaveBeenCalled();
+    // The refused field takes the focus, so that its message is read out.
+    expect(code).toHaveFocus();
 
     await user.clear(code);
     expect(screen.queryByText(/Введите почтовый индекс/)).toBeNull();
     await user.type(code, '125009');
     await user.click(screen.getByRole('button', { name: 'Сохранить адрес' }));
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ postalCode: '125009', building: '7' }));
+  });
+});
+
+describe('RecipientForm', () => {
+  it('takes the focus to the first refused field, and gives a number begun with 9 its +7', async () => {
+    const onSubmit = vi.fn();
+    renderInShell(<RecipientForm onSubmit={onSubmit} saving={false} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Save recipient' }));
+    expect(screen.getByRole('textbox', { name: 'Full name' })).toHaveFocus();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.type(screen.getByRole('textbox', { name: 'Full name' }), 'Anna Petrova');
+    const phone = screen.getByRole('textbox', { name: 'Phone number' });
+    await user.type(phone, '9161234567');
+    expect(phone).toHaveValue('+7 (916) 123-45-67');
+    await user.click(screen.getByRole('button', { name: 'Save recipient' }));
+    expect(onSubmit).toHaveBeenCalledWith({
+      fullName: 'Anna Petrova',
+      phoneNumber: '+79161234567',
+      email: null,
+    });
   });
 });

@@ -2,6 +2,7 @@ import { isPostalCode, type Settlement } from '@cutout/contracts';
 import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cartApi } from '../../shared/cart/cart-api.ts';
+import { useFocusInvalid } from '../../shared/forms/use-focus-invalid.ts';
 import { SubmitButton, TextField } from '../../shared/ui/form.tsx';
 import { SuggestField, type Suggestion } from './SuggestField.tsx';
 
@@ -31,6 +32,7 @@ export function AddressForm({
   saving: boolean;
 }) {
   const { t } = useTranslation();
+  const { ref, focusInvalid } = useFocusInvalid();
   const [settlement, setSettlement] = useState<Settlement | null>(null);
   const [city, setCity] = useState('');
   const [street, setStreet] = useState('');
@@ -69,7 +71,10 @@ export function AddressForm({
     if (postalCode.trim() && !isPostalCode(postalCode.trim()))
       found.postalCode = t('cart.contactSet.errors.postalCode');
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      focusInvalid();
+      return;
+    }
     onSubmit({
       settlementId: settlement && settlement.name === city.trim() ? settlement.id : null,
       city: city.trim(),
@@ -82,7 +87,7 @@ export function AddressForm({
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+    <form ref={ref} noValidate onSubmit={submit} className="flex flex-col gap-5">
       <SuggestField
         label={t('cart.contactSet.city')}
         value={city}

@@ -52,7 +52,11 @@ export function NewContactSetPage() {
         </Link>
         <PageHeading
           className="mt-4"
-          title={t('cart.contactSet.title')}
+          title={t(
+            kind === 'partner_contact_set_types.recipient'
+              ? 'cart.contactSet.titleRecipient'
+              : 'cart.contactSet.title',
+          )}
           subtitle={t('cart.contactSet.subtitle')}
         />
         {!authorised ? (

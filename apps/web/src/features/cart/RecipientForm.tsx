@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyPhoneEdit, digitsOf, phoneForServer, phoneMask } from '../../shared/format/phone-mask.ts';
+import { useFocusInvalid } from '../../shared/forms/use-focus-invalid.ts';
 import { SubmitButton, TextField } from '../../shared/ui/form.tsx';
 
 type Field = 'fullName' | 'phone' | 'email';
@@ -22,6 +23,7 @@ export function RecipientForm({
   saving: boolean;
 }) {
   const { t } = useTranslation();
+  const { ref, focusInvalid } = useFocusInvalid();
   const [fullName, setFullName] = useState('');
   const [phone, setPhone] = useState('');
   const [email, setEmail] = useState('');
@@ -36,12 +38,15 @@ export function RecipientForm({
     else if (digitsOf(phone).length < 11) found.phone = t('cart.contactSet.errors.phoneInvalid');
     if (email.trim() && !emailPattern.test(email.trim())) found.email = t('cart.contactSet.errors.email');
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      focusInvalid();
+      return;
+    }
     onSubmit({ fullName: fullName.trim(), phoneNumber: phoneForServer(phone), email: email.trim() || null });
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+    <form ref={ref} noValidate onSubmit={submit} className="flex flex-col gap-5">
       <TextField
         label={t('cart.contactSet.fullName')}
         value={fullName}
@@ -57,7 +62,7 @@ export function RecipientForm({
           label={t('cart.contactSet.phone')}
           type="tel"
           value={phone}
-          placeholder={phoneMask}
+          placeholder={phoneMask.replaceAll('0', '_')}
           autoComplete="tel"
           error={errors.phone}
           onChange={(value) => {
