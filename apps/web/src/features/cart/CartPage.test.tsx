@@ -316,8 +316,11 @@ describe('CartPage', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
     expect(screen.queryByText('It is paid at once from your personal account.')).toBeNull();
+    // Nor does it promise the provider's page for an order that is not paid there.
+    expect(screen.queryByText("You will pay on the payment provider's secure page.")).toBeNull();
     await userEvent.setup().click(await screen.findByRole('radio', { name: /Bank card/ }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
+    expect(screen.getByText("You will pay on the payment provider's secure page.")).toBeInTheDocument();
 
     const withoutAccount = fakeCartApi();
     cleanup();
@@ -377,8 +380,12 @@ describe('CartPage', () => {
     renderCart(api);
     const all = await screen.findByRole('checkbox', { name: 'Select all' });
     expect(all).not.toBeChecked();
+    // The summary counts what the order takes: the selected products only.
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByText('Products (1)')).toBeInTheDocument();
     await userEvent.click(all);
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Buy Litre bundle' })).toBeChecked());
+    expect(within(summary).getByText('Products (2)')).toBeInTheDocument();
     expect(api.callsTo('update')).toEqual([{ selectAll: true }]);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Buy Litre bundle' })).not.toBeChecked());
@@ -406,7 +413,7 @@ describe('CartPage', () => {
       expect(api.callsTo('update')).toEqual([{ deliveryOptionId: 'pickup', deliveryContactSetId: null }]),
     );
     expect(await screen.findByRole('radio', { name: /Tverskaya pickup point/ })).not.toBeChecked();
-    expect(screen.getByRole('status')).toHaveTextContent('Choose a pickup point or a delivery address.');
+    expect(screen.getByRole('status')).toHaveTextContent('Choose a pickup point.');
   });
 
   it('asks who receives goods going by a delivery option, and only then', async () => {

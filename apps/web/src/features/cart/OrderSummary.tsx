@@ -1,4 +1,4 @@
-import { type CartErrorReason, personalAccountProviderId } from '@cutout/contracts';
+import { countedQuantity, personalAccountProviderId } from '@cutout/contracts';
 import { clsx } from 'clsx';
 import { CircleAlert, Coins, Info, LoaderCircle, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -62,7 +62,14 @@ export function OrderSummary({
           updating && 'opacity-60',
         )}
       >
-        <Row label={t('cart.summary.products', { count: cart.productCount })}>
+        {/* The selected products: those the order takes, as their sum beside it. */}
+        <Row
+          label={t('cart.summary.products', {
+            count: selected
+              .filter((item) => item.typeId === 'shopping_cart_product_types.regular')
+              .reduce((total, item) => total + countedQuantity(item), 0),
+          })}
+        >
           {amount(productsWithoutDiscount)}
         </Row>
         {cart.deliveryRequired && (
@@ -116,7 +123,7 @@ export function OrderSummary({
           {t('cart.summary.invalidQuantity')}
         </p>
       )}
-      {cart.errorReason && <ReasonNotice reason={cart.errorReason} />}
+      {cart.errorReason && <ReasonNotice cart={cart} />}
 
       <Button
         size="lg"
@@ -139,14 +146,16 @@ export function OrderSummary({
         )}
         {t('cart.checkout.placeOrder')}
       </Button>
-      <p className="mt-3 text-center text-xs text-slate-500">
-        {t(
-          cart.paymentOption?.providerId === personalAccountProviderId &&
-            cart.errorReason !== 'cart_error_personal_account_short'
-            ? 'cart.checkout.hintPersonalAccount'
-            : 'cart.checkout.hint',
-        )}
-      </p>
+      {/* How it is paid; nothing where the account is short (the notice above says what to do). */}
+      {cart.errorReason !== 'cart_error_personal_account_short' && (
+        <p className="mt-3 text-center text-xs text-slate-500">
+          {t(
+            cart.paymentOption?.providerId === personalAccountProviderId
+              ? 'cart.checkout.hintPersonalAccount'
+              : 'cart.checkout.hint',
+          )}
+        </p>
+      )}
     </section>
   );
 }
@@ -176,15 +185,24 @@ function Row({
 }
 
 /** Why the order cannot be placed yet: the reason is a translation key (SPEC §8.1). */
-function ReasonNotice({ reason }: { reason: CartErrorReason }) {
+/** Why the order cannot be placed yet; the missing place named as the chosen delivery needs it. */
+function ReasonNotice({ cart }: { cart: ShoppingCart }) {
   const { t } = useTranslation();
+  const reason = cart.errorReason;
+  if (!reason) return null;
+  const key =
+    reason === 'cart_error_delivery_contact_required' && cart.deliveryOption
+      ? cart.deliveryOption.typeId === 'delivery_option_types.pickup'
+        ? 'cart_error_pickup_point_required'
+        : 'cart_error_address_required'
+      : reason;
   return (
     <p
       role="status"
       className="mt-4 flex items-start gap-2.5 rounded-xl border border-amber-200 bg-amber-50 px-3.5 py-3 text-sm text-amber-800"
     >
       <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      {t(`cart.reasons.${reason}`)}
+      {t(`cart.reasons.${key}`)}
     </p>
   );
 }

@@ -203,7 +203,6 @@ function cartOf(
     paymentOptionId: null,
     paymentOption: null,
     deliveryOptionId: null,
-    deliveryOption: null,
     deliveryContactSetId: null,
     deliveryContactSet: null,
     recipientContactSetId: null,
@@ -216,6 +215,11 @@ function cartOf(
     discountAmount,
     vatAmount: Math.round(productsAmount / 6),
     ...choices,
+    // The option chosen by id, as the server answers it (unless the test gives one).
+    deliveryOption:
+      choices.deliveryOption ??
+      deliveryOptionsFixture.find((option) => option.id === choices.deliveryOptionId) ??
+      null,
     ...(fromAccount && { paymentOption: personalAccountOption }),
     bonusPointBalance,
     bonusPointOutcome,
