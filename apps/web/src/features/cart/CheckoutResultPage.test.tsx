@@ -89,7 +89,7 @@ describe('CheckoutResultPage', () => {
     renderInShell(<CheckoutResultPage outcome="paid" />);
     expect(
       screen.getByText(
-        'Thank you! Your order is paid. Litres, codes and account top-ups are credited right away; you can follow the order in My orders.',
+        "Thank you! Your order is paid. Litres, codes and account top-ups are credited right away; goods are made ready for delivery or pickup, and the order's status says when they are on their way. You can follow the order in My orders.",
       ),
     ).toBeInTheDocument();
     expect(screen.queryByText(/litres are credited to your balance/)).not.toBeInTheDocument();
