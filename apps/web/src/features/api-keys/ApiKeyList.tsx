@@ -2,17 +2,22 @@ import { KeyRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ApiKeyRow } from './ApiKeyRow.tsx';
 import type { ApiKey } from './api-keys-api.ts';
+import { apiKeyListTitleId } from './list-heading.ts';
 
 /** The user's keys: label, prefix, creation and last use, with rename and revoke. */
 export function ApiKeyList({ actionId, keys }: { actionId: string; keys: readonly ApiKey[] | undefined }) {
   const { t } = useTranslation();
   return (
     <section
-      aria-labelledby="api-key-list-title"
+      aria-labelledby={apiKeyListTitleId}
       className="rounded-3xl border border-slate-200 bg-white shadow-sm"
     >
       <div className="flex items-center justify-between border-b border-slate-100 px-6 py-5 sm:px-7">
-        <h2 id="api-key-list-title" className="text-lg font-semibold text-slate-900">
+        <h2
+          id={apiKeyListTitleId}
+          tabIndex={-1}
+          className="text-lg font-semibold text-slate-900 outline-none"
+        >
           {t('apiKeys.list.title')}
         </h2>
         {keys && (

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/api-error.ts';
 import { formatDateTime } from '../../shared/format/date.ts';
@@ -10,12 +10,20 @@ import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
 import { TextField } from '../../shared/ui/form.tsx';
 import { useToast } from '../../shared/ui/toast-context.tsx';
 import { type ApiKey, apiKeysApi, apiKeysQueryKey } from './api-keys-api.ts';
+import { apiKeyListTitleId } from './list-heading.ts';
 
 /** One key: its details, renamed in place, revoked after a confirmation. */
 export function ApiKeyRow({ actionId, apiKey }: { actionId: string; apiKey: ApiKey }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const [editing, setEditing] = useState(false);
+  // The rename form gone (saved or given up), its button takes the focus back.
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (wasEditing.current && !editing) renameButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
   return (
     <li aria-label={apiKey.label} className="px-6 py-5 sm:px-7">
       {editing ? (
@@ -41,7 +49,7 @@ export function ApiKeyRow({ actionId, apiKey }: { actionId: string; apiKey: ApiK
             </dl>
           </div>
           <div className="flex shrink-0 flex-wrap gap-2">
-            <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+            <Button ref={renameButton} variant="secondary" size="sm" onClick={() => setEditing(true)}>
               <Pencil aria-hidden="true" className="size-4" />
               {t('apiKeys.list.rename')}
             </Button>
@@ -115,9 +123,11 @@ function RevokeButton({ actionId, apiKey }: { actionId: string; apiKey: ApiKey }
   const toast = useToast();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
+  const revoked = useRef(false);
   const revoke = useMutation({
     mutationFn: () => apiKeysApi.revoke(actionId, apiKey.id),
     onSuccess: () => {
+      revoked.current = true;
       queryClient.setQueryData<ApiKey[]>(apiKeysQueryKey(actionId), (keys) =>
         keys?.filter((key) => key.id !== apiKey.id),
       );
@@ -141,6 +151,8 @@ function RevokeButton({ actionId, apiKey }: { actionId: string; apiKey: ApiKey }
       confirmLabel={t('apiKeys.revoke.confirm')}
       onConfirm={() => revoke.mutate()}
       pending={revoke.isPending}
+      // The key's row goes with it: the list's heading takes the focus.
+      returnFocusTo={() => (revoked.current ? document.getElementById(apiKeyListTitleId) : null)}
     />
   );
 }

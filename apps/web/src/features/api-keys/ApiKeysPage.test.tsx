@@ -134,6 +134,8 @@ describe('ApiKeysPage', () => {
     await user.click(screen.getByRole('button', { name: 'Create key' }));
 
     const notice = await screen.findByRole('region', { name: 'Your new key “Mobile app”' });
+    // The keyboard is taken to it, and its heading read out.
+    expect(within(notice).getByRole('heading', { name: 'Your new key “Mobile app”' })).toHaveFocus();
     expect(api.callsTo('issueToken')[0]?.body).toEqual({ label: 'Mobile app' });
     expect(notice).toHaveTextContent('ck_live_cd34_secret-value');
     expect(notice).toHaveTextContent("it won't be shown again");
@@ -147,6 +149,7 @@ describe('ApiKeysPage', () => {
     expect(list).not.toHaveTextContent('secret-value');
     await user.click(within(notice).getByRole('button', { name: 'I have saved it' }));
     expect(screen.queryByText('ck_live_cd34_secret-value')).not.toBeInTheDocument();
+    expect(within(list).getByRole('heading', { name: 'Your keys' })).toHaveFocus();
     expect(screen.getByRole('textbox', { name: 'Key name' })).toHaveValue('');
   });
 
@@ -167,6 +170,12 @@ describe('ApiKeysPage', () => {
     expect(await within(list).findByRole('listitem', { name: 'Main shop' })).toBeInTheDocument();
     expect(api.callsTo('updateToken')[0]?.body).toEqual({ id: 'key-1', label: 'Main shop' });
     expect(within(list).queryByRole('textbox')).not.toBeInTheDocument();
+    // The form gone, its button has the focus back; Escape gives up the same way.
+    const renamed = within(list).getByRole('listitem', { name: 'Main shop' });
+    expect(within(renamed).getByRole('button', { name: 'Rename' })).toHaveFocus();
+    await user.click(within(renamed).getByRole('button', { name: 'Rename' }));
+    await user.keyboard('{Escape}');
+    expect(within(renamed).getByRole('button', { name: 'Rename' })).toHaveFocus();
   });
 
   it('revokes a key only after a confirmation', async () => {
@@ -190,6 +199,8 @@ describe('ApiKeysPage', () => {
     expect(api.callsTo('revokeToken')[0]?.body).toEqual({ id: 'key-1' });
     expect(await screen.findByText('The key “Shop” has been revoked.')).toBeInTheDocument();
     expect(await screen.findByText('No keys yet')).toBeInTheDocument();
+    // Its row (and the button that opened the dialog) gone, the list's heading has the focus.
+    await waitFor(() => expect(within(list).getByRole('heading', { name: 'Your keys' })).toHaveFocus());
   });
 
   it('revokes once when the confirmation is double-clicked', async () => {

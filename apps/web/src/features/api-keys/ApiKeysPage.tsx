@@ -15,6 +15,7 @@ import { PageHeading } from '../../shared/ui/page-heading.tsx';
 import { ApiKeyList } from './ApiKeyList.tsx';
 import { apiKeysApi, apiKeysQueryKey } from './api-keys-api.ts';
 import { type IssuedKey, IssueKeyForm } from './IssueKeyForm.tsx';
+import { focusApiKeyList } from './list-heading.ts';
 import { NewKeyNotice } from './NewKeyNotice.tsx';
 
 /**
@@ -66,7 +67,14 @@ function ApiKeysScreen() {
       </div>
       <div className="flex min-w-0 flex-col gap-6">
         {shownKey && (
-          <NewKeyNotice label={shownKey.label} value={shownKey.value} onDone={() => setIssued(null)} />
+          <NewKeyNotice
+            label={shownKey.label}
+            value={shownKey.value}
+            onDone={() => {
+              setIssued(null);
+              focusApiKeyList();
+            }}
+          />
         )}
         {keys.isError ? (
           <FormAlert>{errorMessage(keys.error, t)}</FormAlert>

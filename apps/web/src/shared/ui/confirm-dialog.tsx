@@ -19,6 +19,7 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
   pending,
+  returnFocusTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -30,6 +31,11 @@ export function ConfirmDialog({
   confirmLabel: string;
   onConfirm: () => void;
   pending?: boolean;
+  /**
+   * Where the focus goes once it closes, when the trigger goes with the action (a revoked key's
+   * row): the element to focus, or nothing to give it back to the trigger.
+   */
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }) {
   const confirming = useRef(false);
   // Ready again once the action has settled, and once the dialog is closed.
@@ -55,7 +61,15 @@ export function ConfirmDialog({
       </AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="modal-overlay fixed inset-0 z-[70] bg-slate-900/45 backdrop-blur-[2px]" />
-        <AlertDialog.Content className="modal-content fixed top-1/2 left-1/2 z-[71] w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-3xl bg-white p-6 shadow-2xl shadow-slate-900/25 sm:p-8">
+        <AlertDialog.Content
+          onCloseAutoFocus={(event) => {
+            const target = returnFocusTo?.();
+            if (!target) return;
+            event.preventDefault();
+            target.focus();
+          }}
+          className="modal-content fixed top-1/2 left-1/2 z-[71] w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-3xl bg-white p-6 shadow-2xl shadow-slate-900/25 sm:p-8"
+        >
           <AlertDialog.Title className="text-xl font-bold tracking-tight text-slate-900">
             {title}
           </AlertDialog.Title>
