@@ -347,6 +347,13 @@ describe('the public API speaks remove.bg v1.0', () => {
       ],
       requestId: expect.any(String),
     });
+    // The header's weights count: Russian preferred over English, or the only language of ours.
+    for (const accept of ['en;q=0.1, ru;q=0.9', 'de-DE,ru;q=0.5']) {
+      const weighed = await removebg(multipart([['size', 'preview']]), { 'accept-language': accept });
+      expect(weighed.json().errors[0].detail, accept).toBe(
+        'Нет изображения: передайте файл, base64 или URL.',
+      );
+    }
 
     const credits = await removebg(
       multipart([

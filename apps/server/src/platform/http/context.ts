@@ -27,12 +27,33 @@ function accessTokenOf(request: FastifyRequest): string | undefined {
 export const isLanguage = (candidate: string | undefined): candidate is Language =>
   (languages as readonly (string | undefined)[]).includes(candidate);
 
+/**
+ * The most preferred of our languages in an Accept-Language header (RFC 9110 §12.5.4): by the
+ * weights (`q`, 1 without one; 0 refuses), in the header's order between equal weights, a tag by
+ * its primary subtag ('ru-RU' is ru); undefined when it names none of ours.
+ */
+export function preferredLanguage(acceptLanguage: string | undefined): Language | undefined {
+  if (!acceptLanguage) return undefined;
+  let best: { language: Language; weight: number } | undefined;
+  // A header is short; a long one is cut rather than parsed whole on every request.
+  for (const part of acceptLanguage.slice(0, 512).split(',')) {
+    const [tag = '', ...parameters] = part.split(';');
+    const language = tag.trim().split('-')[0]?.toLowerCase();
+    if (!isLanguage(language)) continue;
+    const q = parameters.map((parameter) => parameter.trim()).find((parameter) => /^q=/i.test(parameter));
+    const weight = q ? Number(q.slice(2)) : 1;
+    if (!(weight > 0 && weight <= 1)) continue;
+    if (!best || weight > best.weight) best = { language, weight };
+  }
+  return best?.language;
+}
+
 /** The language a request speaks: its locale header, then the first path segment, then Accept-Language. */
 export function languageOf(request: FastifyRequest): Language {
   const candidates = [
     header(request, storeHeaderNames.localeId),
     request.url.split('/')[1],
-    header(request, 'accept-language')?.slice(0, 2).toLowerCase(),
+    preferredLanguage(header(request, 'accept-language')),
   ];
   // A plain lookup: a schema's failed parse builds an error object, on every request.
   return candidates.find(isLanguage) ?? 'en';
