@@ -43,7 +43,9 @@ export function DocTable({
                 <td
                   // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed.
                   key={index}
-                  className={clsx('px-3 py-3 break-words text-slate-700 sm:px-4', hidden(index))}
+                  // Anywhere, not break-word: only 'anywhere' lets a long token (a header's value,
+                  // a code in brackets) shrink the column on a phone instead of widening the table.
+                  className={clsx('px-3 py-3 text-slate-700 [overflow-wrap:anywhere] sm:px-4', hidden(index))}
                 >
                   {cell}
                 </td>
