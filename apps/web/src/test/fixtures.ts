@@ -13,7 +13,7 @@ const metaTags = {
 export function storeInfoFixture(options: { language?: 'en' | 'ru'; currencyId?: string } = {}): StoreInfo {
   const language = options.language ?? 'en';
   const currencies = [
-    { id: 'RUB', name: 'Russian ruble', displayName: 'Rubles', characterCode: 'RUB', symbol: '₽' },
+    { id: 'RUB', name: 'Russian rouble', displayName: 'Roubles', characterCode: 'RUB', symbol: '₽' },
     { id: 'USD', name: 'US dollar', displayName: 'Dollars', characterCode: 'USD', symbol: '$' },
     { id: 'EUR', name: 'Euro', displayName: 'Euros', characterCode: 'EUR', symbol: '€' },
   ];

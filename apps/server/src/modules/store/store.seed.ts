@@ -67,8 +67,8 @@ export async function seedStore(db: Db): Promise<void> {
           id: 'RUB',
           characterCode: 'RUB',
           symbol: '₽',
-          name: { en: 'Russian ruble', ru: 'Российский рубль' },
-          displayName: { en: 'Rubles', ru: 'Рубли' },
+          name: { en: 'Russian rouble', ru: 'Российский рубль' },
+          displayName: { en: 'Roubles', ru: 'Рубли' },
         },
         {
           id: 'USD',

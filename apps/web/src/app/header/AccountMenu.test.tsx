@@ -42,7 +42,7 @@ describe('AccountMenu', () => {
     await openMenu();
     expect(screen.getByRole('menuitemradio', { name: 'Русский' })).toHaveAttribute('href', '/ru/pricing?x=1');
     expect(screen.getByRole('menuitemradio', { name: 'English' })).toHaveAttribute('aria-checked', 'true');
-    expect(screen.getByRole('menuitemradio', { name: /Rubles/ })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('menuitemradio', { name: /Roubles/ })).toHaveAttribute('aria-checked', 'true');
     expect(screen.getByRole('menuitemradio', { name: /Dollars/ })).toHaveAttribute('aria-checked', 'false');
   });
 

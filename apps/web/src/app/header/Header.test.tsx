@@ -80,6 +80,15 @@ describe('Header', () => {
     expect(document.body.style.overflow).toBe('');
   });
 
+  it('closes the burger menu once a currency is chosen, as the desktop menu does', async () => {
+    const user = userEvent.setup();
+    renderInShell(<Header />);
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.click(screen.getByRole('button', { name: /USD/, pressed: false }));
+    expect(screen.queryByRole('navigation', { name: 'Navigation' })).not.toBeInTheDocument();
+    expect(window.localStorage.getItem('currencyId')).toBe('USD');
+  });
+
   it('becomes sticky once the window is scrolled', () => {
     renderInShell(<Header />);
     const header = screen.getByRole('banner');

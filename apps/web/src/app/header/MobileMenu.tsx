@@ -133,7 +133,11 @@ export function MobileMenu({ id, onClose }: { id: string; onClose: () => void })
                   key={currency.id}
                   type="button"
                   aria-pressed={currency.id === info.currency.id}
-                  onClick={() => void changeCurrency(currency.id)}
+                  // Closed at once, as the desktop's currency menu is: the prices behind it change.
+                  onClick={() => {
+                    void changeCurrency(currency.id);
+                    onClose();
+                  }}
                   className={clsx(chipClasses, currency.id === info.currency.id ? chipOn : chipOff)}
                 >
                   {currency.symbol} {currency.characterCode}

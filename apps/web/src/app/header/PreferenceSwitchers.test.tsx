@@ -28,7 +28,7 @@ describe('CurrencySwitcher', () => {
   it('stores the chosen currency', async () => {
     const user = userEvent.setup();
     renderInShell(<CurrencySwitcher />);
-    await user.click(screen.getByRole('button', { name: /Currency: Rubles/ }));
+    await user.click(screen.getByRole('button', { name: /Currency: Roubles/ }));
     await user.click(await screen.findByRole('menuitemradio', { name: /Dollars/ }));
     expect(getSession().currencyId).toBe('USD');
     expect(window.localStorage.getItem('currencyId')).toBe('USD');
@@ -38,7 +38,7 @@ describe('CurrencySwitcher', () => {
     const fetchMock = mockApi();
     const user = userEvent.setup();
     renderInShell(<CurrencySwitcher />);
-    await user.click(screen.getByRole('button', { name: /Currency: Rubles/ }));
+    await user.click(screen.getByRole('button', { name: /Currency: Roubles/ }));
     await user.click(await screen.findByRole('menuitemradio', { name: /Euros/ }));
     expect(getSession().currencyId).toBe('EUR');
     expect(fetchMock).not.toHaveBeenCalled();
@@ -49,7 +49,7 @@ describe('CurrencySwitcher', () => {
     const fetchMock = mockApi({ handler: () => jsonResponse({}) });
     const user = userEvent.setup();
     renderInShell(<CurrencySwitcher />);
-    await user.click(screen.getByRole('button', { name: /Currency: Rubles/ }));
+    await user.click(screen.getByRole('button', { name: /Currency: Roubles/ }));
     await user.click(await screen.findByRole('menuitemradio', { name: /Euros/ }));
     expect(fetchMock).toHaveBeenCalledWith(
       '/api/stores/users/changeCurrency',
