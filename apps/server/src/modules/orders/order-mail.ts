@@ -12,6 +12,8 @@ const texts = {
     intro: (name: string) => `Thank you! ${name} is paid. The invoice is attached.`,
     total: 'Total',
     listPrice: (amount: string) => `${amount} before the discount`,
+    free: 'free',
+    promoCode: 'Promo code',
     open: 'Your order',
     codes: 'Your codes (apply them in your account, or give them to someone):',
   },
@@ -20,6 +22,8 @@ const texts = {
     intro: (name: string) => `Спасибо! ${name} оплачен. Счёт — во вложении.`,
     total: 'Итого',
     listPrice: (amount: string) => `без скидки ${amount}`,
+    free: 'бесплатно',
+    promoCode: 'Промокод',
     open: 'Ваш заказ',
     codes: 'Ваши коды (примените их в личном кабинете или подарите):',
   },
@@ -40,7 +44,8 @@ export function createOrderMail(deps: {
 }) {
   return {
     async sendPaid(order: OrderRow): Promise<void> {
-      const to = order.contacts.recipientEmail ?? (await deps.recipientOf(order));
+      // The account that paid; the recipient's e-mail only where the account has none.
+      const to = (await deps.recipientOf(order)) ?? order.contacts.recipientEmail;
       if (!to) return;
       const language: Language = languages.find((candidate) => candidate === order.language) ?? 'en';
       const t = texts[language];
@@ -51,9 +56,10 @@ export function createOrderMail(deps: {
       const link = `${deps.siteUrl}/${language}/user/orders/${encodeURIComponent(order.id)}`;
       const money = (amountMinor: number) => formatMoney(amountMinor, order.currency, language);
       const total = `${t.total}: ${money(order.amountMinor)}`;
+      const promoCode = document.promoCode ? `${t.promoCode}: ${document.promoCode}` : null;
       // A line a promo code took part of says its list price too: "× 1 — 145 ₽" alone reads as a price.
       const lineText = (line: (typeof lines)[number]) =>
-        `${line.name} × ${line.quantity} — ${money(line.amountMinor)}` +
+        `${line.name} × ${line.quantity} — ${line.amountMinor === 0 ? t.free : money(line.amountMinor)}` +
         (line.listAmountMinor === undefined ? '' : ` (${t.listPrice(money(line.listAmountMinor))})`);
       const codes = (await deps.codesOf(order, language)).map(
         (voucher) => `${voucher.productName ?? ''}: ${voucher.code}`,
@@ -64,6 +70,7 @@ export function createOrderMail(deps: {
         ...lines.map(lineText),
         '',
         total,
+        ...(promoCode ? [promoCode] : []),
         ...(codes.length > 0 ? ['', t.codes, ...codes] : []),
         '',
         `${t.open}: ${link}`,
@@ -72,6 +79,7 @@ export function createOrderMail(deps: {
         `<p>${escapeHtml(t.intro(name))}</p><ul>` +
         lines.map((line) => `<li>${escapeHtml(lineText(line))}</li>`).join('') +
         `</ul><p><strong>${escapeHtml(total)}</strong></p>` +
+        (promoCode ? `<p>${escapeHtml(promoCode)}</p>` : '') +
         (codes.length > 0
           ? `<p>${escapeHtml(t.codes)}</p><ul>${codes.map((code) => `<li><code>${escapeHtml(code)}</code></li>`).join('')}</ul>`
           : '') +

@@ -145,6 +145,7 @@ describe.each(testDatabases)('promo codes (%s)', (kind) => {
     await expect.poll(async () => (await latestOutboxMessage(t, buyer))?.subject).toMatch(/is paid$/);
     const mail = await latestOutboxMessage(t, buyer);
     expect(mail?.text).toContain('50 litres × 1 — ₽595.00 (₽1,190.00 before the discount)');
+    expect(mail?.text).toContain(`Promo code: ${advertisedPromoCode}`);
 
     // Used once: the same buyer is told so, in their language, and the cart keeps its items.
     await fillCart(token);

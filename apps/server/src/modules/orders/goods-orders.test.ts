@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
+  latestOutboxMessage,
+  payOnDemoAcquirer,
   registerUser,
   setAvailableQuantity,
   type TestApp,
@@ -13,11 +15,11 @@ const callbacks = {
 };
 
 /**
- * The seeded store does not count stock (AllowClientProductInStock off): it takes orders beyond
+ * Goods ordered from the seeded store, which does not count stock (AllowClientProductInStock off): it takes orders beyond
  * the shelf, to fill later. The shelf's part is still taken, so that the stock it shows stays
  * true, and a cancellation puts back what was taken, no more.
  */
-describe.each(testDatabases)('orders beyond the stock (%s)', (kind) => {
+describe.each(testDatabases)('goods orders (%s)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -29,7 +31,8 @@ describe.each(testDatabases)('orders beyond the stock (%s)', (kind) => {
   const available = async (token: string) =>
     (await call(token, '/products/offer_turntable/fetchProductTradeOffer')).json().availableQuantity;
 
-  async function order(token: string, quantity: number): Promise<string> {
+  let lastFormUrl = '';
+  async function order(token: string, quantity: number, recipientEmail?: string): Promise<string> {
     const outlet = await call(token, '/partnerContactSets', {
       typeId: 'partner_contact_set_types.outlet',
       pickupPointId: 'pickup-moscow-tverskaya',
@@ -38,6 +41,7 @@ describe.each(testDatabases)('orders beyond the stock (%s)', (kind) => {
       typeId: 'partner_contact_set_types.recipient',
       fullName: 'Anna Petrova',
       phoneNumber: '+79001234567',
+      ...(recipientEmail ? { email: recipientEmail } : {}),
     });
     const cart = (
       await call(token, '/shoppingCarts/updateShoppingCart', {
@@ -51,6 +55,7 @@ describe.each(testDatabases)('orders beyond the stock (%s)', (kind) => {
     expect(cart.errorReason).toBeNull();
     const placed = await call(token, '/shoppingCarts/checkoutShoppingCart', callbacks);
     expect(placed.statusCode, placed.body).toBe(200);
+    lastFormUrl = placed.json().formUrl;
     return placed.json().orderId;
   }
 
@@ -67,5 +72,16 @@ describe.each(testDatabases)('orders beyond the stock (%s)', (kind) => {
     expect(await available(token)).toBe(1);
     await call(token, `/orders/${within}/cancelOrder`);
     expect(await available(token)).toBe(3);
+  });
+
+  it('mails the paid order to the account that paid, its free pickup said as free', async () => {
+    await setAvailableQuantity(t, 'offer_turntable', 3);
+    const buyer = `goods-paid-${kind}@example.com`;
+    const token = await registerUser(t, buyer);
+    await order(token, 1, `someone-else-${kind}@example.com`);
+    await payOnDemoAcquirer(t, token, lastFormUrl);
+    await expect.poll(async () => (await latestOutboxMessage(t, buyer))?.subject).toMatch(/is paid$/);
+    expect((await latestOutboxMessage(t, buyer))?.text).toContain('Pickup point × 1 — free');
+    expect(await latestOutboxMessage(t, `someone-else-${kind}@example.com`)).toBeFalsy();
   });
 });
