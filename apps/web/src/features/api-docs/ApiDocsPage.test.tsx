@@ -146,6 +146,11 @@ describe('ApiDocsPage', () => {
     );
     expect(rowOf(statuses, '402')).toHaveTextContent('insufficient_credits (INSUFFICIENT_BALANCE)');
     expect(rowOf(statuses, '403')).toHaveTextContent('auth_failed: the key is not valid (errorCode 100)');
+    // Two endpoints answer it, each in its own words: each sentence says whose it is.
+    expect(rowOf(statuses, '403')).toHaveTextContent(
+      /^403\/api\/v1\/removebg auth_failed.*\/api\/v1\/account auth_failed/,
+    );
+    expect(rowOf(statuses, '402')).not.toHaveTextContent('/api/v1');
     expect(rowOf(statuses, '429')).toHaveTextContent('rate_limit_exceeded (RATE_LIMITED)');
 
     const codes = within(errors).getByRole('table', { name: 'Codes of meta.errorCode' });

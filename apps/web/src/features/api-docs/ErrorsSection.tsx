@@ -34,14 +34,18 @@ function exampleError(detail: string): string {
 
 /** HTTP statuses of every operation's failures, each with its description(s). */
 function failureStatuses(document: OpenApiDocument) {
-  const statuses = new Map<string, { key: string; description: string }[]>();
+  const statuses = new Map<string, { key: string; path: string; description: string }[]>();
   for (const operation of operationsOf(document)) {
     for (const [status, response] of Object.entries(operation.responses ?? {})) {
       if (Number(status) < 400) continue;
       const list = statuses.get(status) ?? [];
       const description = response.description ?? '';
       if (!list.some((entry) => entry.description === description)) {
-        list.push({ key: `responses.${operation.operationId ?? operation.path}.${status}`, description });
+        list.push({
+          key: `responses.${operation.operationId ?? operation.path}.${status}`,
+          path: operation.path,
+          description,
+        });
       }
       statuses.set(status, list);
     }
@@ -105,8 +109,11 @@ export function ErrorsSection({ document }: { document: OpenApiDocument }) {
                 {status}
               </span>,
               <span key="description" className="flex flex-col gap-1">
+                {/* Answered differently by several endpoints: each says whose it is. */}
                 {entries.map((entry) => (
-                  <span key={entry.key}>{docText(entry.key, entry.description)}</span>
+                  <span key={entry.key}>
+                    {entries.length > 1 && <Mono>{entry.path}</Mono>} {docText(entry.key, entry.description)}
+                  </span>
                 ))}
               </span>,
             ],
