@@ -82,6 +82,18 @@ describe('personal account page', () => {
     ]);
   });
 
+  it('says an empty history is this currency’s, when money lies in another', async () => {
+    mockPersonalAccount({
+      '/personalAccount/fetchPersonalAccount': () =>
+        jsonResponse({ ...account, entries: [], otherBalances: [{ amountMinor: 1_250, currency: 'USD' }] }),
+    });
+    renderApp('/en/user/personal-account');
+    const history = await screen.findByRole('region', { name: 'History' });
+    expect(history).toHaveTextContent(
+      `Nothing in ${account.balance.currency} yet. Each currency keeps its own history: choose another currency above to see it.`,
+    );
+  });
+
   it('names money held in another currency, with a way to show it', async () => {
     const api = mockPersonalAccount({
       '/personalAccount/fetchPersonalAccount': () =>

@@ -257,7 +257,12 @@ function HistoryCard({ account }: { account: PersonalAccount }) {
   return (
     <Card title={t('personalAccount.history.title')}>
       {account.entries.length === 0 ? (
-        <p className="text-sm text-slate-500">{t('personalAccount.history.empty')}</p>
+        <p className="text-sm text-slate-500">
+          {/* Each currency keeps its own history: one that is empty says where the rest is. */}
+          {(account.otherBalances ?? []).length > 0
+            ? t('personalAccount.history.emptyInCurrency', { currency: account.balance.currency })
+            : t('personalAccount.history.empty')}
+        </p>
       ) : (
         <ul className="divide-y divide-slate-100">
           {account.entries.map((entry) => {
