@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { expectCardRingInFull } from '../../test/card-focus.ts';
 import { renderInShell } from '../../test/render.tsx';
 import { mockStoreApi } from '../../test/store-api.ts';
 import { fakeBlogApi, manyPosts, postFixture } from './fake-blog-api.ts';
@@ -56,15 +57,7 @@ describe('BlogPage', () => {
         within(screen.getByRole('group', { name: 'View' })).getByRole('button', { name: mode }),
       );
       const card = await screen.findByRole('article', { name: 'Post 2' });
-      const title = within(card).getByRole('link', { name: 'Post 2' });
-      title.focus();
-      expect(title).toHaveFocus();
-      // The ring is the link's pseudo-element stretched over the card, drawn just outside it: a card
-      // (or anything between) that hid its overflow would cut it off.
-      expect(title).toHaveClass('after:absolute', 'after:inset-0', 'focus-visible:after:ring-2');
-      for (let box: HTMLElement | null = title; box && box !== card.parentElement; box = box.parentElement) {
-        expect(box, mode).not.toHaveClass('overflow-hidden');
-      }
+      expectCardRingInFull(card, within(card).getByRole('link', { name: 'Post 2' }), mode);
     }
   });
 

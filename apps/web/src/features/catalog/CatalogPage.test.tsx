@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatPrice } from '../../shared/format/price.ts';
+import { expectCardRingInFull } from '../../test/card-focus.ts';
 import { jsonResponse, storeInfoFixture } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 import { mockStoreApi, signIn } from '../../test/store-api.ts';
@@ -226,14 +227,7 @@ describe('CatalogPage', () => {
     for (const mode of ['Grid', 'List'] as const) {
       await user.click(await screen.findByRole('button', { name: mode }));
       const card = await screen.findByRole('article', { name: 'Product 1' });
-      const title = within(card).getByRole('link', { name: 'Product 1' });
-      title.focus();
-      expect(title).toHaveFocus();
-      // The ring is the link's pseudo-element stretched over the card, drawn just outside it.
-      expect(title).toHaveClass('after:absolute', 'after:inset-0', 'focus-visible:after:ring-2');
-      for (let box: HTMLElement | null = title; box && box !== card.parentElement; box = box.parentElement) {
-        expect(box, mode).not.toHaveClass('overflow-hidden');
-      }
+      expectCardRingInFull(card, within(card).getByRole('link', { name: 'Product 1' }), mode);
     }
   });
 
