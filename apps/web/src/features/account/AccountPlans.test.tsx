@@ -230,7 +230,8 @@ describe('account subscription and litres', () => {
     expect(api.callsTo('/subscriptions/sub-1/cancel')[0]?.body).toEqual({});
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(within(card).getByText(`Ends on ${dateAsRead(expiresAt)}`)).toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: 'Resume' })).toBeInTheDocument();
+    // The Cancel button gone, its successor has the focus (not the page).
+    await waitFor(() => expect(within(card).getByRole('button', { name: 'Resume' })).toHaveFocus());
 
     // Then it asks why, once (SPEC §2.5 subscription feedback form).
     const feedback = await within(card).findByRole('form', { name: 'Why are you leaving?' });

@@ -37,9 +37,13 @@ export function AccountSummary({ user }: { user: User }) {
           {initialsOf(name) || '?'}
         </span>
         <div className="min-w-0">
-          <p className="font-semibold wrap-anywhere text-slate-900">{name}</p>
+          <p className="font-semibold wrap-anywhere text-slate-900">
+            <Address text={name} />
+          </p>
           {user.fullName && (user.email || user.phoneNumber) && (
-            <p className="text-sm break-all text-slate-500">{user.email ?? user.phoneNumber}</p>
+            <p className="text-sm wrap-anywhere text-slate-500">
+              <Address text={user.email ?? user.phoneNumber ?? ''} />
+            </p>
           )}
         </div>
       </div>
@@ -67,5 +71,21 @@ export function AccountSummary({ user }: { user: User }) {
         {t('account.logout')}
       </Button>
     </aside>
+  );
+}
+
+/**
+ * An e-mail address that may not fit the narrow column: it wraps after the '@' first
+ * ('alice@' / 'example.com'), and anywhere only where a part is longer than the line.
+ */
+function Address({ text }: { text: string }) {
+  const at = text.indexOf('@');
+  if (at < 0) return text;
+  return (
+    <>
+      {text.slice(0, at + 1)}
+      <wbr />
+      {text.slice(at + 1)}
+    </>
   );
 }

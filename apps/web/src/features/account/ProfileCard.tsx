@@ -42,7 +42,7 @@ export function ProfileCard({ user }: { user: User }) {
           <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
             {t('profile.details.email')}
           </dt>
-          <dd className="mt-1 font-medium break-all text-slate-900">
+          <dd className="mt-1 font-medium text-slate-900 [overflow-wrap:anywhere]">
             {user.email ?? t('profile.details.notSet')}
           </dd>
         </div>

@@ -89,7 +89,7 @@ describe('ProfilePage', () => {
     expect(grid?.className).toContain('lg:grid-cols-[18rem_minmax(0,1fr)]');
     for (const column of Array.from(grid?.children ?? [])) expect(column.className).toContain('min-w-0');
     // The address is shown whole, broken where it must be, in the card and the summary.
-    expect(within(profile).getByText(email)).toHaveClass('break-all');
+    expect(within(profile).getByText(email)).toHaveClass('[overflow-wrap:anywhere]');
     expect(within(screen.getByRole('complementary')).getByText(email)).toHaveClass('wrap-anywhere');
   });
 

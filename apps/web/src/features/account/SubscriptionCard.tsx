@@ -11,7 +11,7 @@ import {
   Wallet,
   XCircle,
 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatAmount } from '../../shared/format/use-format-amount.ts';
 import { useFormatDate } from '../../shared/format/use-format-date.ts';
@@ -248,18 +248,30 @@ function SubscriptionActions({
   const [confirming, setConfirming] = useState(false);
   // Right after cancelling, the subscription feedback form asks why (SPEC §2.5); once, not on every visit.
   const [askWhy, setAskWhy] = useState(false);
+  // Cancelled, the Cancel button gives way to Resume: the focus goes there, not to the page.
+  const resumeButton = useRef<HTMLButtonElement>(null);
+  const cancelled = useRef(false);
   const cancel = useSubscriptionAction('cancel', () => {
+    cancelled.current = true;
     setConfirming(false);
     setAskWhy(true);
   });
   const resume = useSubscriptionAction('resume');
   const canCancel = subscription.stateId === 'subscription_states.active' && endDate !== null;
   const canResume = subscription.stateId === 'subscription_states.cancelled';
+  useEffect(() => {
+    if (canResume && cancelled.current) resumeButton.current?.focus();
+  }, [canResume]);
   return (
     <>
       <div className="mt-6 flex flex-wrap gap-2 border-t border-slate-100 pt-6">
         {canResume && (
-          <Button size="sm" onClick={() => resume.mutate(subscription.id)} disabled={resume.isPending}>
+          <Button
+            ref={resumeButton}
+            size="sm"
+            onClick={() => resume.mutate(subscription.id)}
+            disabled={resume.isPending}
+          >
             <RotateCcw aria-hidden="true" className="size-4" />
             {t('accountPlans.subscription.resume.button')}
           </Button>
@@ -278,6 +290,7 @@ function SubscriptionActions({
             confirmLabel={t('accountPlans.subscription.cancel.confirm')}
             onConfirm={() => cancel.mutate(subscription.id)}
             pending={cancel.isPending}
+            returnFocusTo={() => (cancelled.current ? resumeButton.current : null)}
           />
         )}
       </div>
