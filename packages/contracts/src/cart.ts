@@ -151,6 +151,11 @@ export const cartItemSchema = z.object({
   vatAmount: amount,
   autoDiscountPercent: z.number(),
   autoDiscountAmount: amount,
+  /**
+   * The part of autoDiscountAmount that is a plan upgrade's credit (the unused part of the plan it
+   * replaces), not a discount: shown apart. Absent in answers from before it was added.
+   */
+  upgradeCreditAmount: amount.optional(),
   /** Bonus points: the promotions issue fills these; 0 until then. */
   bonusPointIncome: amount,
   bonusPointIncomeConverted: amount,

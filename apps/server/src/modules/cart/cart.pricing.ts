@@ -153,6 +153,7 @@ function productItem(row: CartItemRow, offer: ProductTradeOffer, input: CartInpu
     vatAmount: includedVat(amount, vatRatePercent),
     autoDiscountPercent: discountAmount > 0 ? discount.percent : 0,
     autoDiscountAmount: discountAmount,
+    upgradeCreditAmount: Math.min(credit, discountAmount),
     ...noBonuses,
     selected: row.selected,
     available: price !== null && inStock,

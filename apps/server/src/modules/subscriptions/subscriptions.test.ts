@@ -299,6 +299,8 @@ describe.each(testDatabases)('subscriptions (%s)', (kind) => {
       price: 159_000,
       amountWithoutDiscount: 159_000,
       autoDiscountAmount: 12_450,
+      // All of it the old plan's unused part: the cart names it apart from a discount.
+      upgradeCreditAmount: 12_450,
       amount: 146_550,
     });
     await pay(token);

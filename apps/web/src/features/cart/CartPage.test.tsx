@@ -439,6 +439,15 @@ describe('CartPage', () => {
     expect(within(summary).getByRole('button', { name: 'Place order' })).toBeDisabled();
   });
 
+  it('names a plan upgrade’s credit as the unused part of the current plan, not a discount', async () => {
+    signIn();
+    renderCart(fakeCartApi({ items: [cartItemFixture({ upgradeCreditAmount: 24_899 })] }));
+    const summary = await screen.findByRole('region', { name: 'Order summary' });
+    const credit = await within(summary).findByText('Unused part of your current plan');
+    expect(credit.nextElementSibling).toHaveTextContent('−₽248.99');
+    expect(within(summary).queryByText('Discount')).not.toBeInTheDocument();
+  });
+
   it('sends the buyer to the payment form on checkout', async () => {
     signIn();
     const api = fakeCartApi({

@@ -42,6 +42,7 @@ export function OrderSummary({
   // The money the written-off points take off, and the points the paid order earns (SPEC §3).
   const bonusAmount = selected.reduce((total, item) => total + item.bonusPointOutcomeConverted, 0);
   const bonusIncome = selected.reduce((total, item) => total + item.bonusPointIncome, 0);
+  const upgradeCredit = selected.reduce((total, item) => total + (item.upgradeCreditAmount ?? 0), 0);
   // The server's productsAmount is after the discount and the points; the summary lists them apart.
   const productsWithoutDiscount = cart.productsAmount + cart.discountAmount + bonusAmount;
 
@@ -81,9 +82,15 @@ export function OrderSummary({
                 : amount(cart.deliveryAmount)}
           </Row>
         )}
-        {cart.discountAmount > 0 && (
+        {/* An upgrade's credit is named as such: it is no discount. */}
+        {cart.discountAmount - upgradeCredit > 0 && (
           <Row label={t('cart.summary.discount')} tone="discount">
-            −{amount(cart.discountAmount)}
+            −{amount(cart.discountAmount - upgradeCredit)}
+          </Row>
+        )}
+        {upgradeCredit > 0 && (
+          <Row label={t('cart.summary.upgradeCredit')} tone="discount">
+            −{amount(upgradeCredit)}
           </Row>
         )}
         {bonusAmount > 0 && (

@@ -137,7 +137,9 @@ function cartOf(
   const percent = promo && 'percent' in promo ? promo.percent : 0;
   const discounted = items.map((item) => {
     const amountWithoutDiscount = (item.price ?? 0) * item.quantity;
-    const discount = item.selected ? Math.round((amountWithoutDiscount * percent) / 100) : 0;
+    // A plan upgrade's credit (given by the test on the item) comes off with the code's discount.
+    const credit = item.selected ? (item.upgradeCreditAmount ?? 0) : 0;
+    const discount = (item.selected ? Math.round((amountWithoutDiscount * percent) / 100) : 0) + credit;
     const amount = amountWithoutDiscount - discount;
     const earns = item.selected && item.price !== null;
     const limit = earns ? Math.floor((amount * bonusLimitPercent) / 100 / fakeBonusPointValue) : 0;
@@ -147,6 +149,7 @@ function cartOf(
       amountWithoutDiscount,
       autoDiscountPercent: discount > 0 ? percent : 0,
       autoDiscountAmount: discount,
+      upgradeCreditAmount: credit,
       bonusPointOutcomeLimit: limit,
       bonusPointOutcomeLimitConverted: limit * fakeBonusPointValue,
     };
