@@ -113,7 +113,7 @@ export function createOrdersService(deps: {
       paymentOptionId: order.paymentOptionId,
       contacts: {
         deliveryOptionName: text(order.contacts.deliveryOptionName),
-        deliveryAddress: place ?? order.contacts.deliveryAddress,
+        deliveryAddress: place,
         address: order.contacts.address,
         recipientName: order.contacts.recipientName,
         recipientPhone: order.contacts.recipientPhone && phoneView(order.contacts.recipientPhone),
@@ -148,9 +148,9 @@ export function createOrdersService(deps: {
     );
   }
 
-  /** Where the order goes in `language`, or null to keep the line written at checkout. */
+  /** Where the order goes in `language`; the line written at checkout where it cannot be read again. */
   async function placeIn(contacts: OrderContacts, language: Language): Promise<string | null> {
-    return deps.placeLine ? deps.placeLine(contacts, language) : null;
+    return (await deps.placeLine?.(contacts, language)) ?? contacts.deliveryAddress;
   }
 
   async function ownOrThrow(userId: string, id: string): Promise<OrderRow> {

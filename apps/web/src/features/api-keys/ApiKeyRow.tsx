@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
 import { TextField } from '../../shared/ui/form.tsx';
 import { useToast } from '../../shared/ui/toast-context.tsx';
 import { type ApiKey, apiKeysApi, apiKeysQueryKey } from './api-keys-api.ts';
-import { apiKeyListTitleId } from './list-heading.ts';
+import { apiKeyListHeading } from './list-heading.ts';
 
 /** One key: its details, renamed in place, revoked after a confirmation. */
 export function ApiKeyRow({ actionId, apiKey }: { actionId: string; apiKey: ApiKey }) {
@@ -152,7 +152,7 @@ function RevokeButton({ actionId, apiKey }: { actionId: string; apiKey: ApiKey }
       onConfirm={() => revoke.mutate()}
       pending={revoke.isPending}
       // The key's row goes with it: the list's heading takes the focus.
-      returnFocusTo={() => (revoked.current ? document.getElementById(apiKeyListTitleId) : null)}
+      returnFocusTo={() => (revoked.current ? apiKeyListHeading() : null)}
     />
   );
 }

@@ -41,7 +41,7 @@ function invoicesFor(item: OrderItemRow) {
   return createInvoiceService({
     orders: {
       ownOrThrow: async () => order,
-      placeIn: async () => null,
+      placeIn: async () => order.contacts.deliveryAddress,
       itemsOf: async () => [item],
       invoiceOf: async () => ({
         id: 'inv',

@@ -89,7 +89,6 @@ export function createInvoiceService(deps: {
         deps.orders.placeIn(order.contacts, language),
       ]);
       const { contacts } = order;
-      const placeLine = place ?? contacts.deliveryAddress;
       const recipient = [
         contacts.recipientName,
         contacts.recipientPhone && phoneView(contacts.recipientPhone),
@@ -140,8 +139,8 @@ export function createInvoiceService(deps: {
           name: buyer.name,
           email: buyer.email,
           phoneNumber: buyer.phoneNumber && phoneView(buyer.phoneNumber),
-          address: contacts.pickupPointId ? null : placeLine,
-          pickupPoint: contacts.pickupPointId ? placeLine : null,
+          address: contacts.pickupPointId ? null : place,
+          pickupPoint: contacts.pickupPointId ? place : null,
           recipient: recipient || null,
         },
         currency: order.currency as InvoiceDocument['currency'],
