@@ -15,6 +15,7 @@ import {
   type MaskStore,
 } from './index.ts';
 import { arenaPays, calibrationFile } from './model/calibrate.ts';
+import { SLOW_PAGE_FAULT_MICROS } from './pipeline/kernels.ts';
 import { discBox, discPhoto, pixelsOf, pngClaiming, readStoredZip } from './test-images.ts';
 import { WARM_ROUNDS } from './worker/warm-pipeline.ts';
 
@@ -524,6 +525,10 @@ describe('engine: session settings', () => {
       expect(session?.memoryArena).toBe(arenaPays(calibration));
       const kept = JSON.parse(readFileSync(calibrationFile(model, 2), 'utf8'));
       expect(kept).toEqual(calibration);
+      // 'fast' measures what a fresh page costs, and keeps the kernels' memory where that is slow.
+      const micros = session?.kernelMemory.pageFaultMicros as number;
+      expect(micros).toBeGreaterThan(0);
+      expect(session?.kernelMemory.kept).toBe(micros >= SLOW_PAGE_FAULT_MICROS);
     } finally {
       await own.close();
     }
@@ -578,6 +583,7 @@ describe('engine: session settings', () => {
         hugePages: false,
         calibration: null,
         int8Previews: false,
+        kernelMemory: { kept: false, pageFaultMicros: null },
       });
       await lean.close();
       // 'max' holds both networks' arenas whatever was measured: the calibration is not read.
@@ -589,6 +595,7 @@ describe('engine: session settings', () => {
         hugePages: false,
         calibration: null,
         int8Previews: true,
+        kernelMemory: { kept: true, pageFaultMicros: null },
       });
       const preview = await max.remove(await discPhoto({ width: 320, height: 240 }), { size: 'preview' });
       expect(preview.network).toEqual({ quality: 'preview', width: 1024, height: 1024 });
@@ -600,6 +607,7 @@ describe('engine: session settings', () => {
         hugePages: false,
         calibration: null,
         int8Previews: false,
+        kernelMemory: { kept: false, pageFaultMicros: null },
       });
       await given.close();
     } finally {
@@ -628,6 +636,7 @@ describe('engine: session settings', () => {
               hugePages: true,
               calibration: null,
               int8Previews: true,
+              kernelMemory: { kept: expect.any(Boolean), pageFaultMicros: expect.any(Number) },
             });
           } finally {
             await fast.close();

@@ -21,7 +21,13 @@ import type { Box } from './pipeline/frame.ts';
 import { DEFAULT_REFINE, type MaskData, type RefineConfig } from './pipeline/refine.ts';
 import { resolveRoi } from './pipeline/roi.ts';
 import { workerBundle } from './worker/bundle.ts';
-import type { ProbeResult, WorkerReply, WorkerSetup, WorkerTask } from './worker/protocol.ts';
+import type {
+  KernelMemoryChoice,
+  ProbeResult,
+  WorkerReply,
+  WorkerSetup,
+  WorkerTask,
+} from './worker/protocol.ts';
 import type { NetworkQuality } from './worker/session.ts';
 
 /** Everything about an engine that can differ from the defaults. */
@@ -179,6 +185,12 @@ export interface EngineStats {
     calibration: Calibration | null;
     /** Whether fresh previews run the int8 copy of the model. */
     int8Previews: boolean;
+    /**
+     * Whether the workers keep a 12 MP refinement's kernel memory between requests: in 'max', and in
+     * 'fast' where a fresh page measured slow to fault in (the measure, µs per 4 KB page; null in
+     * 'lean' and 'max', which measure nothing). README, "Workers".
+     */
+    kernelMemory: KernelMemoryChoice;
   };
 }
 
@@ -229,7 +241,6 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
   const int8 = memory !== 'lean';
   const previewModel =
     (config.int8Previews ?? int8) ? await prepareInt8Model({ model: config.model ?? {}, cacheDir }) : null;
-  const session = { ...chosen, int8Previews: previewModel !== null };
   const requestSeen = new Int32Array(new SharedArrayBuffer(4));
   const setup: WorkerSetup = {
     model,
@@ -237,11 +248,12 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
     refine: { ...DEFAULT_REFINE, ...config.refine },
     encode: { ...DEFAULT_ENCODE, ...config.encode },
     warmup: config.warmup ?? true,
-    memoryArena: session.memoryArena,
+    memoryArena: chosen.memoryArena,
     previewSide: config.previewInputSide === undefined ? DEFAULT_PREVIEW_SIDE : config.previewInputSide,
     previewModel,
     previewAspect: config.previewAspect ?? DEFAULT_PREVIEW_ASPECT,
     requestSeen,
+    kernelMemory: memory === 'lean' ? 'release' : memory === 'max' ? 'keep' : 'measure',
   };
   const pool = new Piscina<WorkerTask, WorkerReply>({
     // The worker as one JavaScript module, not TypeScript through tsx: ~20-30 MB less per worker.
@@ -259,13 +271,18 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
     resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
   });
   let previews = false;
+  let kernelMemory: KernelMemoryChoice = { kept: false, pageFaultMicros: null };
   try {
     const replies = await Promise.all(Array.from({ length: workers }, () => pool.run(null)));
-    previews = replies.every((reply) => 'ready' in reply && reply.preview);
+    const ready = replies.flatMap((reply) => ('ready' in reply ? [reply] : []));
+    previews = ready.length === replies.length && ready.every((reply) => reply.preview);
+    // The workers share one machine: the first one's measure stands for all.
+    if (ready[0]) kernelMemory = ready[0].kernelMemory;
   } catch (err) {
     await pool.destroy();
     throw err;
   }
+  const session = { ...chosen, int8Previews: previewModel !== null, kernelMemory };
 
   // Each worker warms up the work around the network until the first request (worker/warm-pipeline.ts),
   // which waits for the removal in progress at most. Any request or probe ends every warm-up.
@@ -416,7 +433,7 @@ async function chooseSession(options: {
   model: PreparedModel;
   threads: number;
   memory: Exclude<EngineMemory, 'auto'>;
-}): Promise<Omit<NonNullable<EngineStats['session']>, 'int8Previews'>> {
+}): Promise<Omit<NonNullable<EngineStats['session']>, 'int8Previews' | 'kernelMemory'>> {
   const { config, model, threads, memory } = options;
   const hugePages = hugePagesGranted();
   if (config.memoryArena !== undefined) {

@@ -25,5 +25,5 @@ export { DEFAULT_OPTIONS, parseRemovalOptions, SIZE_NAMES } from './options.ts';
 export type { Position, Roi } from './options-layout.ts';
 export type { Box } from './pipeline/frame.ts';
 export type { MaskData, RefineConfig } from './pipeline/refine.ts';
-export type { ProbeResult } from './worker/protocol.ts';
+export type { KernelMemoryChoice, ProbeResult } from './worker/protocol.ts';
 export type { NetworkQuality } from './worker/session.ts';

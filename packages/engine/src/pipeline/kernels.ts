@@ -85,9 +85,46 @@ const ALIGN = 16;
  * that grew it past this (the guided filter on a large grid) leaves a fresh one behind, so that a
  * worker does not hold tens of MB under the next request's network run. Keeping all of it (~56 MB
  * at 12 MP) spared the page faults of fresh memory, but cost more at peak than it saved in time
- * (README, "Workers").
+ * where a fault is cheap (README, "Workers").
  */
-const KEEP_BYTES = 16 << 20;
+export const KEEP_BYTES = 16 << 20;
+
+/**
+ * What a thread keeps where fresh pages are slow to fault in (`keepKernelMemory`): a 12 MP
+ * removal's refinement (~56 MB), not a larger one's.
+ */
+export const KEEP_SLOW_FAULTS_BYTES = 64 << 20;
+
+/**
+ * From this cost of a fresh 4 KB page, a 12 MP refinement's ~14,000 faults take ~85 ms or more, and
+ * the `fast` budget keeps its memory (KEEP_SLOW_FAULTS_BYTES). Measured: 1.3-2.7 µs on most VMs,
+ * 13-18 µs on some Zen 5 hosts, where keeping it took a 12 MP refinement from ~230 to ~100 ms.
+ */
+export const SLOW_PAGE_FAULT_MICROS = 6;
+
+let keepBytes = KEEP_BYTES;
+
+/** Whether this thread keeps up to KEEP_SLOW_FAULTS_BYTES of kernel memory between calls, or KEEP_BYTES. */
+export function keepKernelMemory(keep: boolean): void {
+  keepBytes = keep ? KEEP_SLOW_FAULTS_BYTES : KEEP_BYTES;
+}
+
+/**
+ * Microseconds to fault in one fresh 4 KB page of WebAssembly memory (V8 maps it itself, never in
+ * huge pages), the best of `rounds` fresh memories of 4 MB: ~5 ms where faults are cheap, ~60 ms
+ * where they are not.
+ */
+export function freshPageMicros(rounds = 3): number {
+  const bytes = 4 << 20;
+  let best = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < rounds; round++) {
+    const fresh = new Uint8Array(new WebAssembly.Memory({ initial: bytes / PAGE }).buffer);
+    const start = performance.now();
+    for (let at = 0; at < bytes; at += 4096) fresh[at] = 1;
+    best = Math.min(best, performance.now() - start);
+  }
+  return (best * 1000) / (bytes / 4096);
+}
 
 let memory = new WebAssembly.Memory({ initial: 1 });
 let kernels = instantiate(memory);
@@ -98,7 +135,8 @@ function instantiate(memory: WebAssembly.Memory): Kernels {
 
 /**
  * Runs one call: `work` lays its regions out in the thread's memory (grown first to `bytes` if need
- * be), calls the kernels and copies its results out. Then a memory grown past KEEP_BYTES is let go.
+ * be), calls the kernels and copies its results out. Then a memory grown past what the thread keeps
+ * (KEEP_BYTES, or KEEP_SLOW_FAULTS_BYTES: keepKernelMemory) is let go.
  */
 function withLayout<T>(bytes: number, work: (layout: Layout, kernels: Kernels) => T): T {
   const missing = BASE + bytes - memory.buffer.byteLength;
@@ -106,7 +144,7 @@ function withLayout<T>(bytes: number, work: (layout: Layout, kernels: Kernels) =
   try {
     return work(new Layout(), kernels);
   } finally {
-    if (memory.buffer.byteLength > KEEP_BYTES) {
+    if (memory.buffer.byteLength > keepBytes) {
       memory = new WebAssembly.Memory({ initial: 1 });
       kernels = instantiate(memory);
     }

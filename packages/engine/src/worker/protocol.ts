@@ -20,6 +20,17 @@ export interface WorkerSetup {
   previewAspect: boolean;
   /** Set (to 1) by the engine when it has a request: warm-ups stop before their next removal. */
   requestSeen: Int32Array;
+  /**
+   * The refinement kernels' memory between requests (pipeline/kernels.ts): 'keep' a 12 MP removal's,
+   * 'release' all but 16 MB, or 'measure' what a fresh page costs first and keep it where that is slow.
+   */
+  kernelMemory: 'keep' | 'release' | 'measure';
+}
+
+/** What a worker chose for its kernels' memory, and the page-fault cost it measured (null: none measured). */
+export interface KernelMemoryChoice {
+  kept: boolean;
+  pageFaultMicros: number | null;
 }
 
 /** Asks a worker to time one bare network run on a blank input. */
@@ -61,6 +72,6 @@ export type WorkerReply =
   /** The rounds of its warm-up that the worker ran. */
   | { ok: true; warmedRounds: number }
   /** The start-up check's answer: the model is loaded, and whether previews run differently from full sizes. */
-  | { ok: true; ready: true; preview: boolean };
+  | { ok: true; ready: true; preview: boolean; kernelMemory: KernelMemoryChoice };
 
 export type { RenderTask };

@@ -4,8 +4,9 @@ import { workerData } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import sharp from 'sharp';
 import { EngineError } from '../errors.ts';
+import { freshPageMicros, keepKernelMemory, SLOW_PAGE_FAULT_MICROS } from '../pipeline/kernels.ts';
 import { type RenderedImage, render } from '../pipeline/render.ts';
-import type { WorkerReply, WorkerSetup, WorkerTask } from './protocol.ts';
+import type { KernelMemoryChoice, WorkerReply, WorkerSetup, WorkerTask } from './protocol.ts';
 import { createPredictor } from './session.ts';
 import { warmPipeline } from './warm-pipeline.ts';
 
@@ -18,6 +19,9 @@ sharp.cache(false);
 // pool keeps workers off Atomics.wait for that: see engine.ts).
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => unknown;
+// Measured before the model loads, while the thread has the memory to itself.
+const kernelMemory = chooseKernelMemory(setup.kernelMemory);
+keepKernelMemory(kernelMemory.kept);
 const predictor = await createPredictor({
   model: setup.model,
   threads: setup.threads,
@@ -39,7 +43,7 @@ if (setup.warmup) {
 /** Piscina task handler: one removal, the network run only when no cached mask came with it. */
 export default async function handle(task: WorkerTask): Promise<WorkerReply> {
   // A null task is the engine's start-up check: reaching here means the model is loaded.
-  if (task === null) return { ok: true, ready: true, preview: predictor.previewSpec !== null };
+  if (task === null) return { ok: true, ready: true, preview: predictor.previewSpec !== null, kernelMemory };
   if ('warmUp' in task) return { ok: true, warmedRounds: await warmUp() };
   if ('probe' in task) {
     const arrayBufferBytes = process.memoryUsage().arrayBuffers;
@@ -93,6 +97,17 @@ async function warmUp(): Promise<number> {
   } catch {
     return 0;
   }
+}
+
+/**
+ * Whether the refinement kernels keep a 12 MP removal's memory between requests: where a fresh 4 KB
+ * page takes SLOW_PAGE_FAULT_MICROS or more to fault in, refaulting ~56 MB at every 12 MP removal
+ * costs more than 0.1 s (README, "Workers").
+ */
+function chooseKernelMemory(mode: WorkerSetup['kernelMemory']): KernelMemoryChoice {
+  if (mode !== 'measure') return { kept: mode === 'keep', pageFaultMicros: null };
+  const micros = freshPageMicros();
+  return { kept: micros >= SLOW_PAGE_FAULT_MICROS, pageFaultMicros: Math.round(micros * 10) / 10 };
 }
 
 /**
