@@ -66,7 +66,7 @@ export interface CutoutToEncode {
  * Crops to `frame` (extending with transparency past the image), joins the alpha, puts the backdrop
  * behind and encodes, all in one libvips pipeline. `image` must already hold prepared colours.
  */
-export async function encodeCutout(options: CutoutToEncode): Promise<Buffer> {
+export async function encodeCutout(options: CutoutToEncode): Promise<Uint8Array> {
   const { format, config } = options;
   if (format === 'zip') return encodeZip(options);
   if (format === 'png')
@@ -103,8 +103,12 @@ function inHalves(options: CutoutToEncode): boolean {
   );
 }
 
-/** The frame's top and bottom halves encoded side by side and joined into one PNG (png-join.ts). */
-async function encodePngInHalves(options: CutoutToEncode): Promise<Buffer | null> {
+/**
+ * The frame's top and bottom halves encoded side by side and joined into one PNG (png-join.ts), as
+ * a plain view of the join's array: memory of V8's own, which the worker hands over to the engine's
+ * thread as it is (a Buffer it copies first, as it must sharp's: worker.ts, `ownBytes`).
+ */
+async function encodePngInHalves(options: CutoutToEncode): Promise<Uint8Array | null> {
   const { frame } = options;
   const rows = balancedSplit(options);
   const top = { ...options, frame: { ...frame, height: rows } };
@@ -112,7 +116,7 @@ async function encodePngInHalves(options: CutoutToEncode): Promise<Buffer | null
   const [topPng, bottomPng] = await Promise.all([encodePng(top), encodePng(bottom)]);
   const joined = joinPngRows({ top: topPng, bottom: bottomPng, topTail: filteredTail(top, TAIL_BYTES) });
   if (!joined) halvesJoin = false;
-  return joined;
+  return joined && new Uint8Array(joined.buffer, joined.byteOffset, joined.byteLength);
 }
 
 /**
