@@ -88,6 +88,8 @@ export const orderSchema = z.object({
   amountWithoutDiscount: z.number().int(),
   /** All that was taken off: a promo code's discount, a plan upgrade's credit, bonus points' money. */
   discountAmount: z.number().int(),
+  /** The part of discountAmount that is a plan upgrade's credit (the unused part of the plan it replaced). */
+  upgradeCreditAmount: z.number().int(),
   /** The promo code redeemed with the order, or null: it names the code, not its part of the discount. */
   promoCode: z.string().nullable(),
   vatAmount: z.number().int(),

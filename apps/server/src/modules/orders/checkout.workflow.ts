@@ -35,6 +35,10 @@ export type CheckoutWorkflow = Workflow<CheckoutInput, PaymentOperationResult>;
 const bonusMoneyOf = (cart: ShoppingCart) =>
   cart.productItems.reduce((total, item) => total + (item.selected ? item.bonusPointOutcomeConverted : 0), 0);
 
+/** The part of the cart's discount that plan upgrades' credits make (the unused part of the plans they replace). */
+const upgradeCreditOf = (cart: ShoppingCart) =>
+  cart.productItems.reduce((total, item) => total + (item.selected ? (item.upgradeCreditAmount ?? 0) : 0), 0);
+
 const stockLines = (cart: ShoppingCart) =>
   cart.productItems.flatMap((item) =>
     item.selected && item.typeId === 'shopping_cart_product_types.regular' && item.tradeOfferId
@@ -194,6 +198,7 @@ export function createCheckoutWorkflow(deps: {
                 amountMinor: cart.amount,
                 amountWithoutDiscountMinor: cart.amountWithoutDiscount,
                 discountMinor: cart.discountAmount + bonusMoneyOf(cart),
+                upgradeCreditMinor: upgradeCreditOf(cart),
                 bonusPointOutcome: cart.bonusPointOutcome,
                 bonusPointIncome: cart.productItems.reduce(
                   (total, item) => total + (item.selected ? item.bonusPointIncome : 0),
@@ -225,7 +230,8 @@ export function createCheckoutWorkflow(deps: {
               userId: viewer.userId,
               orderId: order.id,
               currency: cart.currency,
-              discountMinor: cart.discountAmount,
+              // The code's own part: an upgrade's credit comes off the line as well, but is no discount.
+              discountMinor: cart.discountAmount - upgradeCreditOf(cart),
             });
             if (!redeemed.ok) throw promoCodeError(redeemed.refusal);
             await deps.repo.update(order.id, { promoCode: redeemed.code });

@@ -70,6 +70,11 @@ export const orders = pgTable(
     /** Bonus points paid with (their money is in discountMinor), and earned once it is paid. */
     bonusPointOutcome: integer('bonus_point_outcome').notNull().default(0),
     bonusPointIncome: integer('bonus_point_income').notNull().default(0),
+    /**
+     * The part of discountMinor that is a plan upgrade's credit: the unused part of the plan it
+     * replaces, shown apart from the discount on the order page and the invoice.
+     */
+    upgradeCreditMinor: bigint('upgrade_credit_minor', { mode: 'number' }).notNull().default(0),
     /** The promo code redeemed with the order (discountMinor may hold more than its part), or null. */
     promoCode: text('promo_code'),
     vatMinor: bigint('vat_minor', { mode: 'number' }).notNull().default(0),

@@ -107,6 +107,7 @@ export function createOrdersService(deps: {
       amount: order.amountMinor,
       amountWithoutDiscount: order.amountWithoutDiscountMinor,
       discountAmount: order.discountMinor,
+      upgradeCreditAmount: order.upgradeCreditMinor,
       promoCode: order.promoCode,
       vatAmount: order.vatMinor,
       deliveryAmount: order.deliveryMinor,

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTransactor } from '../../platform/db/transactions.ts';
 import {
@@ -12,7 +13,7 @@ import {
   testDatabases,
 } from '../../test/harness.ts';
 import { createPromotionsRepo } from './promotions.repo.ts';
-import type { promoCodes } from './promotions.schema.ts';
+import { promoCodeRedemptions, type promoCodes } from './promotions.schema.ts';
 import { advertisedPromoCode } from './promotions.seed.ts';
 import { createPromotionsService, splitFixed } from './promotions.service.ts';
 
@@ -316,6 +317,42 @@ describe.each(testDatabases)('promo codes (%s)', (kind) => {
       null,
       code,
     ]);
+  });
+
+  it("keeps a plan upgrade's credit apart from the code's discount: order, invoice and redemption", async () => {
+    const code = await makeCode();
+    const token = await registerUser(t, `promo-upgrade-${kind}@example.com`);
+    const month = 'validity_periods.month';
+    await fillCart(token, [{ tradeOfferId: 'offer_plan_10', validityPeriodId: month }]);
+    const bought = await call(token, '/shoppingCarts/checkoutShoppingCart', callbacks);
+    expect(bought.statusCode, bought.body).toBe(200);
+    await payOnDemoAcquirer(t, token, bought.json().formUrl);
+    // At once a bigger plan: the whole term of the first is unused and comes off, and so does the code's 10 %.
+    await fillCart(token, [{ tradeOfferId: 'offer_plan_100', validityPeriodId: month }]);
+    const [line] = (await applyCode(token, code)).json().productItems;
+    const credit = line.upgradeCreditAmount;
+    const discount = line.autoDiscountAmount - credit;
+    expect(credit).toBeGreaterThan(0);
+    expect(discount).toBe(Math.round(line.amountWithoutDiscount / 10));
+    const checkout = await call(token, '/shoppingCarts/checkoutShoppingCart', callbacks);
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    const { orderId } = checkout.json();
+    const { order } = (await call(token, `/orders/${orderId}/fetchOrder`)).json();
+    expect(order).toMatchObject({
+      discountAmount: discount + credit,
+      upgradeCreditAmount: credit,
+      promoCode: code,
+    });
+    const [redemption] = await t.database.db
+      .select()
+      .from(promoCodeRedemptions)
+      .where(eq(promoCodeRedemptions.orderId, orderId));
+    expect(redemption?.discountMinor).toBe(discount);
+    const rub = (minor: number) => `₽${(minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+    const text = await invoiceText(token, orderId, 'en');
+    expect(text).toContain(`Discount −${rub(discount)}`);
+    expect(text).toContain(`Unused part of the previous plan −${rub(credit)}`);
+    expect(await invoiceText(token, orderId, 'ru')).toContain('Неиспользованная часть прежнего тарифа');
   });
 
   it('gives the code back when its order is cancelled', async () => {

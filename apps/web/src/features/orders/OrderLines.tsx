@@ -69,8 +69,13 @@ export function OrderLines({ order }: { order: Order }) {
         <TotalRow label={t('orders.detail.subtotal')}>
           {money(order.amountWithoutDiscount - order.deliveryAmount)}
         </TotalRow>
-        {order.discountAmount > 0 && (
-          <TotalRow label={t('orders.detail.discount')}>−{money(order.discountAmount)}</TotalRow>
+        {order.discountAmount - order.upgradeCreditAmount > 0 && (
+          <TotalRow label={t('orders.detail.discount')}>
+            −{money(order.discountAmount - order.upgradeCreditAmount)}
+          </TotalRow>
+        )}
+        {order.upgradeCreditAmount > 0 && (
+          <TotalRow label={t('orders.detail.upgradeCredit')}>−{money(order.upgradeCreditAmount)}</TotalRow>
         )}
         {/* Named without an amount: the discount may also hold bonus points' money. */}
         {order.promoCode && <TotalRow label={t('orders.detail.promoCode')}>{order.promoCode}</TotalRow>}

@@ -145,6 +145,33 @@ describe('OrderPage', () => {
     vatAmount: 62_213,
   });
 
+  it("shows a plan upgrade's credit apart from the promo code's discount", async () => {
+    // A plan of ₽2,490 bought as an upgrade: ₽1,000 of the old plan unused, ₽249 off by a code.
+    const upgrade = orderFixture({
+      number: 16,
+      productItems: [
+        orderItemFixture({ id: 'plan', name: 'Pro plan', quantity: 1, price: 249_000, amount: 124_900 }),
+      ],
+      amount: 124_900,
+      amountWithoutDiscount: 249_000,
+      discountAmount: 124_100,
+      upgradeCreditAmount: 100_000,
+      promoCode: 'SPRING10',
+    });
+    signIn();
+    mockOrders({ orders: [upgrade] });
+    openAt('/en/user/orders/order-16');
+    const lines = await screen.findByRole('region', { name: 'Products' });
+    expect(
+      within(lines)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Subtotal', 'Discount', 'Unused part of the previous plan', 'Promo code', 'Total']);
+    expect(lines).toHaveTextContent(
+      `Discount−${rub(241)}Unused part of the previous plan−${rub(1000)}Promo codeSPRING10Total${rub(1249)}`,
+    );
+  });
+
   it('names the promo code redeemed with the order under the discount', async () => {
     signIn();
     mockOrders({ orders: [withPromoCode] });

@@ -69,6 +69,7 @@ export function orderFixture(
     amount,
     amountWithoutDiscount: amount,
     discountAmount: 0,
+    upgradeCreditAmount: 0,
     promoCode: null,
     vatAmount: productItems.reduce((sum, item) => sum + item.vatAmount, 0),
     deliveryAmount: 0,

@@ -107,7 +107,7 @@ export function sampleInvoice(
           },
     currency: language === 'ru' ? 'RUB' : 'EUR',
     lines,
-    totals: { withoutVatMinor: 0, vatMinor: 0, discountMinor: 0, totalMinor: 0 },
+    totals: { withoutVatMinor: 0, vatMinor: 0, discountMinor: 0, upgradeCreditMinor: 0, totalMinor: 0 },
     promoCode: null,
     paymentMethod: language === 'ru' ? 'Банковская карта' : 'Bank card',
     ...overrides,
@@ -137,6 +137,12 @@ export function withTotals(doc: InvoiceDocument, discountMinor = doc.totals.disc
   return {
     ...doc,
     lines,
-    totals: { withoutVatMinor: totalMinor - vatMinor, vatMinor, discountMinor, totalMinor },
+    totals: {
+      withoutVatMinor: totalMinor - vatMinor,
+      vatMinor,
+      discountMinor,
+      upgradeCreditMinor: 0,
+      totalMinor,
+    },
   };
 }

@@ -51,6 +51,8 @@ export interface InvoiceTotals {
   withoutVatMinor: number;
   vatMinor: number;
   discountMinor: number;
+  /** The part of discountMinor that is a plan upgrade's credit, printed apart from the discount (0 if none). */
+  upgradeCreditMinor: number;
   totalMinor: number;
 }
 

@@ -171,13 +171,16 @@ function drawTotals(
   const { totals } = doc;
   const noVat = doc.lines.length > 0 && doc.lines.every((line) => line.vatRatePercent === null);
   // The lines already hold the discount: it is shown from what they were before it, so that
-  // every figure adds up (before − discount = to pay = without VAT + VAT).
+  // every figure adds up (before − discount − upgrade credit = to pay = without VAT + VAT).
+  const credit = totals.upgradeCreditMinor;
+  const discount = totals.discountMinor - credit;
   const rows: Array<[string, string]> = [
     ...(totals.discountMinor === 0
       ? []
       : ([
           [t.totals.beforeDiscount, wording.money(totals.totalMinor + totals.discountMinor)],
-          [t.totals.discount, `−${wording.money(Math.abs(totals.discountMinor))}`],
+          ...(discount === 0 ? [] : [[t.totals.discount, `−${wording.money(Math.abs(discount))}`]]),
+          ...(credit === 0 ? [] : [[t.totals.upgradeCredit, `−${wording.money(credit)}`]]),
         ] as Array<[string, string]>)),
     // Named under the discount, without an amount: the discount may also hold bonus points.
     ...(doc.promoCode ? ([[t.totals.promoCode, doc.promoCode]] as Array<[string, string]>) : []),

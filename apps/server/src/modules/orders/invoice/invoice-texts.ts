@@ -27,6 +27,7 @@ interface InvoiceTexts {
     withoutVat: string;
     vat: string;
     discount: string;
+    upgradeCredit: string;
     promoCode: string;
     toPay: string;
   };
@@ -67,6 +68,7 @@ const texts: Record<InvoiceLanguage, InvoiceTexts> = {
       withoutVat: 'Total without VAT',
       vat: 'VAT',
       discount: 'Discount',
+      upgradeCredit: 'Unused part of the previous plan',
       promoCode: 'Promo code',
       toPay: 'Total to pay',
     },
@@ -105,6 +107,7 @@ const texts: Record<InvoiceLanguage, InvoiceTexts> = {
       withoutVat: 'Итого без НДС',
       vat: 'НДС',
       discount: 'Скидка',
+      upgradeCredit: 'Неиспользованная часть прежнего тарифа',
       promoCode: 'Промокод',
       toPay: 'Итого к оплате',
     },

@@ -149,6 +149,7 @@ export function createInvoiceService(deps: {
           withoutVatMinor: order.amountMinor - order.vatMinor,
           vatMinor: order.vatMinor,
           discountMinor: order.discountMinor,
+          upgradeCreditMinor: order.upgradeCreditMinor,
           totalMinor: order.amountMinor,
         },
         promoCode: order.promoCode,

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "upgrade_credit_minor" bigint DEFAULT 0 NOT NULL;
