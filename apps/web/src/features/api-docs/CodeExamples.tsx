@@ -1,12 +1,13 @@
 import { Tabs } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../shared/routing/language-context.tsx';
 import { CodeBlock } from '../../shared/ui/code-block.tsx';
 import { codeExamples } from './code-examples.ts';
 
 /** The same call in curl, Node.js, Python, the SDK and the command line, one tab each. */
 export function CodeExamples({ origin }: { origin: string }) {
   const { t } = useTranslation();
-  const examples = codeExamples(origin);
+  const examples = codeExamples(origin, useLanguage());
   return (
     <Tabs.Root defaultValue="curl">
       <Tabs.List

@@ -1,3 +1,5 @@
+import type { Language } from '../../shared/i18n/languages.ts';
+
 /** Ready-to-run examples of POST /api/v1/removebg against `origin`, one per language tab. */
 export interface CodeExample {
   id: 'curl' | 'node' | 'python' | 'sdk' | 'cli';
@@ -9,8 +11,53 @@ export interface CodeExample {
 
 export const apiKeyPlaceholder = 'YOUR_API_KEY';
 
-export function codeExamples(origin: string): CodeExample[] {
+/** The examples' comments and printed messages, in the page's language; the code itself is the same. */
+const words = {
+  en: {
+    keyPerPhoto: 'One key per photo, sent again on its retries: a retry is never charged twice.',
+    retryWorth: 'Only 409, 429 and 503 are worth a retry, after Retry-After seconds, with the same key.',
+    saved: 'Saved no-bg.png, cost in litres:',
+    sameKey: 'A retry with the same key is never charged twice.',
+    error: 'Error',
+    sdkRuns: 'Node.js 20+ as it is (node remove-bg-sdk.mjs), or TypeScript and browsers: the SDK is typed.',
+    sdkPack: 'In a clone of the repository: npm pack -w packages/sdk,',
+    sdkInstall: 'then in your project: npm install /path/to/cutout-sdk-0.1.0.tgz',
+    sdkRetries: [
+      'Retries 429, 502, 503, 504 and network failures by itself, honouring Retry-After, under one',
+      'Idempotency-Key per call: a retry is never charged twice.',
+    ],
+    cliClone: 'In a clone of the repository (the CLI is one of its workspaces): npm ci, then npx cutout',
+    cliEvery: [
+      'Every photo in photos/ (subfolders too) into cut/, one litre each;',
+      'images already cut out are skipped, so a stopped run can simply be restarted.',
+    ],
+    cliOffline: 'Offline: the engine runs on this machine, with no key and no litres.',
+  },
+  ru: {
+    keyPerPhoto: 'Один ключ на фото, тот же при его повторах: повтор никогда не оплачивается дважды.',
+    retryWorth: 'Повторять стоит только 409, 429 и 503: через Retry-After секунд, с тем же ключом.',
+    saved: 'Сохранено в no-bg.png, списано литров:',
+    sameKey: 'Повтор с тем же ключом никогда не оплачивается дважды.',
+    error: 'Ошибка',
+    sdkRuns: 'Node.js 20+ как есть (node remove-bg-sdk.mjs), а также TypeScript и браузеры: у SDK есть типы.',
+    sdkPack: 'В клоне репозитория: npm pack -w packages/sdk,',
+    sdkInstall: 'затем в вашем проекте: npm install /path/to/cutout-sdk-0.1.0.tgz',
+    sdkRetries: [
+      'Сам повторяет 429, 502, 503, 504 и сбои сети, соблюдая Retry-After, с одним',
+      'Idempotency-Key на вызов: повтор никогда не оплачивается дважды.',
+    ],
+    cliClone: 'В клоне репозитория (CLI — один из его пакетов): npm ci, затем npx cutout',
+    cliEvery: [
+      'Все фото из photos/ (и из подпапок) в cut/, по литру за каждое;',
+      'уже вырезанные пропускаются, так что прерванный запуск можно просто начать снова.',
+    ],
+    cliOffline: 'Без сети: движок работает на этой машине, без ключа и без литров.',
+  },
+} as const satisfies Record<Language, unknown>;
+
+export function codeExamples(origin: string, language: Language = 'en'): CodeExample[] {
   const endpoint = `${origin}/api/v1/removebg`;
+  const w = words[language];
   return [
     {
       id: 'curl',
@@ -37,7 +84,7 @@ form.append('image_file', photo, 'photo.jpg');
 form.append('size', 'full');
 form.append('format', 'png');
 
-// One key per photo, sent again on its retries: a retry is never charged twice.
+// ${w.keyPerPhoto}
 const idempotencyKey = crypto.randomUUID();
 const response = await fetch('${endpoint}', {
   method: 'POST',
@@ -46,13 +93,13 @@ const response = await fetch('${endpoint}', {
 });
 if (!response.ok) {
   // {"errors":[{"code":"file_too_large","title":…,"detail":…,"meta":{"errorCode":103}}]}
-  // Only 409, 429 and 503 are worth a retry, after Retry-After seconds, with the same key.
+  // ${w.retryWorth}
   const body = await response.json().catch(() => null);
   const error = body?.errors?.[0];
   throw new Error(\`\${response.status} \${error?.code}: \${error?.detail ?? response.statusText}\`);
 }
 await writeFile('no-bg.png', Buffer.from(await response.arrayBuffer()));
-console.log('Saved no-bg.png, cost in litres:', response.headers.get('x-credits-charged'));`,
+console.log('${w.saved}', response.headers.get('x-credits-charged'));`,
     },
     {
       id: 'python',
@@ -66,7 +113,7 @@ import requests
 with open('photo.jpg', 'rb') as photo:
     response = requests.post(
         '${endpoint}',
-        # A retry with the same key is never charged twice.
+        # ${w.sameKey}
         headers={'X-Api-Key': '${apiKeyPlaceholder}', 'Idempotency-Key': str(uuid.uuid4())},
         files={'image_file': photo},
         data={'size': 'full', 'format': 'png'},
@@ -76,23 +123,23 @@ with open('photo.jpg', 'rb') as photo:
 if response.ok:
     with open('no-bg.png', 'wb') as out:
         out.write(response.content)
-    print('Saved no-bg.png, cost in litres:', response.headers.get('X-Credits-Charged'))
+    print('${w.saved}', response.headers.get('X-Credits-Charged'))
 else:
     error = response.json()['errors'][0]
-    print('Error', response.status_code, error['code'], error['detail'])`,
+    print('${w.error}', response.status_code, error['code'], error['detail'])`,
     },
     {
       id: 'sdk',
       title: 'SDK',
       file: 'remove-bg-sdk.mjs',
-      code: `// Node.js 20+ as it is (node remove-bg-sdk.mjs), or TypeScript and browsers: the SDK is typed.
-// In a clone of the repository: npm pack -w packages/sdk,
-// then in your project: npm install /path/to/cutout-sdk-0.1.0.tgz
+      code: `// ${w.sdkRuns}
+// ${w.sdkPack}
+// ${w.sdkInstall}
 import { writeFile } from 'node:fs/promises';
 import { CutoutApiError, CutoutClient, fileInput } from '@cutout/sdk/node';
 
-// Retries 429, 502, 503, 504 and network failures by itself, honouring Retry-After, under one
-// Idempotency-Key per call: a retry is never charged twice.
+// ${w.sdkRetries[0]}
+// ${w.sdkRetries[1]}
 const client = new CutoutClient({
   apiKey: '${apiKeyPlaceholder}',
   baseUrl: '${origin}/api/v1',
@@ -100,7 +147,7 @@ const client = new CutoutClient({
 try {
   const result = await client.removeBackground(await fileInput('photo.jpg'), { size: 'full' });
   await writeFile('no-bg.png', result.data);
-  console.log('Saved no-bg.png, cost in litres:', result.creditsCharged);
+  console.log('${w.saved}', result.creditsCharged);
 } catch (error) {
   if (!(error instanceof CutoutApiError)) throw error;
   console.error(error.status, error.code, error.detail); // error.errorCode: 103…
@@ -110,13 +157,13 @@ try {
       id: 'cli',
       title: 'CLI',
       file: 'shell',
-      code: `# In a clone of the repository (the CLI is one of its workspaces): npm ci, then npx cutout
-# Every photo in photos/ (subfolders too) into cut/, one litre each;
-# images already cut out are skipped, so a stopped run can simply be restarted.
+      code: `# ${w.cliClone}
+# ${w.cliEvery[0]}
+# ${w.cliEvery[1]}
 export CUTOUT_API_KEY=${apiKeyPlaceholder}
 npx cutout remove photos/ --out cut/ --size full --server ${origin}
 
-# Offline: the engine runs on this machine, with no key and no litres.
+# ${w.cliOffline}
 npx cutout remove photos/ --out cut/ --local`,
     },
   ];
