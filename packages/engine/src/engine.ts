@@ -72,8 +72,11 @@ export interface EngineConfig {
    * runs with each setting, measured once when the model is first prepared and kept beside it in
    * the cache) found it at least 10% faster on this machine;
    * with huge pages the arena stays off, measured or not: on three CPUs where bare runs were 5-22%
-   * faster with it, whole removals were not (README, "Session settings chosen per machine").
-   * 'max': int8 previews and the arena on for both networks, nothing measured: ~0.4 GB more at peak
+   * faster with it, whole removals were not (README, "Session settings chosen per machine");
+   * and where a fresh page measures slow to fault in, the refinement kernels' memory kept between
+   * requests (~56 MB at 12 MP: README, "Workers").
+   * 'max': int8 previews, the kernels' memory kept and the arena on for both networks, nothing
+   * measured: ~0.4 GB more at peak
    * than 'fast' (~1.1 GB at 12 MP), for machines whose memory, once given back, is slow to take
    * again (a VM whose host reclaims freed memory: removals after a pause, README "Idle pauses").
    * 'auto' (default): 'fast' where the machine has at least `FAST_MEMORY_PER_WORKER` bytes of
