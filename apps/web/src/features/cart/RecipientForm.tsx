@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyPhoneEdit, digitsOf, phoneForServer, phoneMask } from '../../shared/format/phone-mask.ts';
+import { digitsOf, phoneComplete, phoneForServer } from '../../shared/format/phone-mask.ts';
 import { useFocusInvalid } from '../../shared/forms/use-focus-invalid.ts';
 import { SubmitButton, TextField } from '../../shared/ui/form.tsx';
+import { PhoneField } from '../../shared/ui/phone-field.tsx';
 
 type Field = 'fullName' | 'phone' | 'email';
 
@@ -35,7 +36,7 @@ export function RecipientForm({
     const found: Partial<Record<Field, string>> = {};
     if (!fullName.trim()) found.fullName = t('cart.contactSet.errors.fullName');
     if (!digitsOf(phone)) found.phone = t('cart.contactSet.errors.phone');
-    else if (digitsOf(phone).length < 11) found.phone = t('cart.contactSet.errors.phoneInvalid');
+    else if (!phoneComplete(phone)) found.phone = t('cart.contactSet.errors.phoneInvalid');
     if (email.trim() && !emailPattern.test(email.trim())) found.email = t('cart.contactSet.errors.email');
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -58,15 +59,12 @@ export function RecipientForm({
         }}
       />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
+        <PhoneField
           label={t('cart.contactSet.phone')}
-          type="tel"
           value={phone}
-          placeholder={phoneMask.replaceAll('0', '_')}
-          autoComplete="tel"
           error={errors.phone}
           onChange={(value) => {
-            setPhone((previous) => applyPhoneEdit(previous, value));
+            setPhone(value);
             clear('phone');
           }}
         />

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { ChevronDown, CircleAlert, Eye, EyeOff, LoaderCircle } from 'lucide-react';
-import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, type ButtonSize, type ButtonVariant } from './button.tsx';
 
@@ -27,6 +27,8 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   /** Shown beside the field (a get-code button). */
   aside?: ReactNode;
   onChange: (value: string) => void;
+  /** The input element itself (a masked field places the caret). */
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled text input with its error message. */
