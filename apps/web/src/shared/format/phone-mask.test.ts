@@ -1,6 +1,9 @@
 import { phoneView } from '@cutout/contracts';
 import { describe, expect, it } from 'vitest';
-import { applyPhoneEdit, editPhone, formatPhone, phoneComplete, phoneForServer } from './phone-mask.ts';
+import { editPhone, formatPhone, phoneComplete, phoneForServer } from './phone-mask.ts';
+
+/** The masked value after an edit at the end. */
+const applyPhoneEdit = (previous: string, next: string) => editPhone(previous, next).value;
 
 describe('phone mask +0 (000) 000-00-00', () => {
   it('formats the digits as far as they go, ignoring anything else and extra digits', () => {

@@ -33,11 +33,6 @@ export function editPhone(previous: string, next: string, caret = next.length): 
   return { value, caret: caretAfterDigits(value, before) };
 }
 
-/** The masked value after an edit (editPhone without the caret). */
-export function applyPhoneEdit(previous: string, next: string): string {
-  return editPhone(previous, next).value;
-}
-
 /** The position just after the `count`-th digit of a masked value (after the '+' for none). */
 function caretAfterDigits(value: string, count: number): number {
   if (count <= 0) return Math.min(1, value.length);
