@@ -99,7 +99,7 @@ export function createPermissionService(deps: PermissionDeps) {
     if (input.typeId === 'email') {
       await deps.mailer.send(codeMail({ to, code: input.otp, minutes, language, storeName }));
     } else {
-      await deps.sms.send({ to, text: codeSms(input.otp, language) });
+      await deps.sms.send({ to, text: codeSms({ code: input.otp, minutes, language, storeName }) });
     }
   }
 

@@ -17,7 +17,8 @@ const texts = {
       `To set a new password, open this link (valid for ${minutes} minutes):\n${link}\n` +
       'If you did not ask for a password reset, ignore this message.',
     resetButton: 'Set a new password',
-    sms: (code: string) => `Your code: ${code}`,
+    sms: (store: string, code: string, minutes: number) =>
+      `${store}: your code ${code}. It is valid for ${minutes} minutes. Do not give it to anyone.`,
     existsSubject: 'You already have an account',
     existsText: (loginLink: string, resetLink: string) =>
       'Someone (probably you) asked to register with this address, but an account with it already exists.\n' +
@@ -38,7 +39,8 @@ const texts = {
       `Чтобы задать новый пароль, откройте ссылку (она действует ${minutes} минут):\n${link}\n` +
       'Если вы не запрашивали восстановление пароля, просто проигнорируйте письмо.',
     resetButton: 'Задать новый пароль',
-    sms: (code: string) => `Ваш код: ${code}`,
+    sms: (store: string, code: string, minutes: number) =>
+      `${store}: ваш код ${code}. Он действует ${minutes} минут. Никому его не сообщайте.`,
     existsSubject: 'У вас уже есть аккаунт',
     existsText: (loginLink: string, resetLink: string) =>
       'Кто-то (вероятно, вы) хотел зарегистрироваться с этим адресом, но аккаунт с ним уже есть.\n' +
@@ -92,8 +94,9 @@ export function resetMail(input: {
   return { to: input.to, subject: t.resetSubject, text, html };
 }
 
-/** The SMS that carries a verification code. */
-export const codeSms = (code: string, language: Language): string => texts[language].sms(code);
+/** The SMS that carries a verification code: whose it is, how long it lasts, and not to pass it on. */
+export const codeSms = (input: { code: string; minutes: number; language: Language; storeName: string }) =>
+  texts[input.language].sms(input.storeName, input.code, input.minutes);
 
 const paragraphs = (text: string) =>
   text

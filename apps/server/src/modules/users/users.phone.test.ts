@@ -38,8 +38,10 @@ describe.each(testDatabases)('registration by phone on %s', (kind) => {
     expect(item).toMatchObject({ typeId: 'phone', phoneNumber: '+79123456789', email: null });
     const sms = await latestOutboxMessage(t, '+79123456789');
     expect(sms?.channel).toBe('sms');
-    const code = sms?.text.match(/Ваш код: (\d{6})/)?.[1];
+    const code = sms?.text.match(/ваш код (\d{6})/)?.[1];
     expect(code).toMatch(/^\d{6}$/);
+    // Whose code it is, how long it lasts, and not to pass it on.
+    expect(sms?.text).toBe(`Cutout: ваш код ${code}. Он действует 10 минут. Никому его не сообщайте.`);
 
     const missing = await post('/register', { phoneNumber: '+79123456789', password: 'secret-1' });
     expect(missing.json()).toMatchObject({
