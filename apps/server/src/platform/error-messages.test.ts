@@ -27,7 +27,7 @@ describe('error messages', () => {
     );
     // A code that counts in seconds itself keeps them.
     expect(errorMessage('NEXT_REQUEST_NOT_YET', 'en', { seconds: 300 })).toBe(
-      'Next verification code will be available via 300 s',
+      'You can request a new code in 300 s.',
     );
   });
 

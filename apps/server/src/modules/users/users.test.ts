@@ -82,7 +82,7 @@ describe.each(testDatabases)('users on %s', (kind) => {
       expect(response.headers['retry-after']).toBe('60');
       expect(response.json()).toMatchObject({
         code: 'NEXT_REQUEST_NOT_YET',
-        message: 'Next verification code will be available via 60 s',
+        message: 'You can request a new code in 60 s.',
       });
     });
 
@@ -176,7 +176,7 @@ describe.each(testDatabases)('users on %s', (kind) => {
       });
       expect(expired.json()).toMatchObject({
         code: 'CODE_EXPIRED',
-        message: 'The received code has expired!',
+        message: 'The code has expired. Request a new one.',
       });
     });
   });

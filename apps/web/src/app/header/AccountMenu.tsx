@@ -1,3 +1,4 @@
+import { phoneView } from '@cutout/contracts';
 import { CircleUserRound, Droplet, Heart, KeyRound, LogIn, LogOut, Package, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +27,8 @@ export function AccountMenu() {
   const to = useLocalizedPath();
   const logout = useLogout();
   const balance = litreBalance(info);
-  const userName = info.user?.fullName || info.user?.email || info.user?.phoneNumber;
+  const phone = info.user?.phoneNumber;
+  const userName = info.user?.fullName || info.user?.email || (phone && phoneView(phone));
 
   return (
     <DropdownMenu.Root modal={false}>

@@ -1,5 +1,5 @@
-import type { User } from '@cutout/contracts';
-import { Coins, Droplet, LogOut } from 'lucide-react';
+import { phoneView, type User } from '@cutout/contracts';
+import { Coins, Droplet, LogOut, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { paths } from '../../shared/routing/paths.ts';
@@ -22,7 +22,12 @@ export function AccountSummary({ user }: { user: User }) {
   const info = useStoreInfo();
   const to = useLocalizedPath();
   const logout = useLogout();
-  const name = user.fullName || user.email || user.phoneNumber || '';
+  const phone = user.phoneNumber ? phoneView(user.phoneNumber) : null;
+  const address = user.email || phone;
+  const name = user.fullName || address || '';
+  // Initials come from a name or an e-mail; a phone number has none (its '+' or a digit would read
+  // as a badge), so an account known only by its phone gets the person icon of the account menu.
+  const initials = initialsOf(user.fullName || user.email || '');
   const balance = litreBalance(info);
   return (
     <aside
@@ -34,15 +39,15 @@ export function AccountSummary({ user }: { user: User }) {
           aria-hidden="true"
           className="inline-flex size-12 shrink-0 items-center justify-center rounded-2xl bg-gradient-to-br from-violet-500 to-indigo-600 text-lg font-semibold text-white"
         >
-          {initialsOf(name) || '?'}
+          {initials || <UserRound className="size-6" />}
         </span>
         <div className="min-w-0">
           <p className="font-semibold wrap-anywhere text-slate-900">
             <Address text={name} />
           </p>
-          {user.fullName && (user.email || user.phoneNumber) && (
+          {user.fullName && address && (
             <p className="text-sm wrap-anywhere text-slate-500">
-              <Address text={user.email ?? user.phoneNumber ?? ''} />
+              <Address text={address} />
             </p>
           )}
         </div>

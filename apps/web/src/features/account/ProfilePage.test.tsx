@@ -93,6 +93,37 @@ describe('ProfilePage', () => {
     expect(within(screen.getByRole('complementary')).getByText(email)).toHaveClass('wrap-anywhere');
   });
 
+  it('shows a phone-only account by its number as people read it, with a person for initials', async () => {
+    signInStored();
+    mockUsersApi({}, (headers) => ({
+      ...storeInfoFor(headers),
+      user: userFixture({ email: null, phoneNumber: '+79123456789', login: '+79123456789', fullName: null }),
+    }));
+    renderApp('/en/user');
+    await screen.findByRole('region', { name: 'Profile' });
+    const summary = screen.getByRole('complementary', { name: 'Account summary' });
+    expect(within(summary).getByText('+7 (912) 345-67-89')).toBeInTheDocument();
+    expect(summary).not.toHaveTextContent('+79123456789');
+    // The avatar is decoration (hidden from screen readers): a person icon, not the number's '+'.
+    const avatar = summary.querySelector('[aria-hidden="true"]');
+    expect(avatar?.textContent).toBe('');
+    expect(avatar?.querySelector('svg')).not.toBeNull();
+  });
+
+  it('shows a named account’s phone under its name, with its initials', async () => {
+    signInStored();
+    mockUsersApi({}, (headers) => ({
+      ...storeInfoFor(headers),
+      user: userFixture({ email: null, phoneNumber: '+79123456789', fullName: 'Ann Lee' }),
+    }));
+    renderApp('/ru/user');
+    await screen.findByRole('region', { name: 'Профиль' });
+    const summary = screen.getByRole('complementary');
+    expect(within(summary).getByText('Ann Lee')).toBeInTheDocument();
+    expect(within(summary).getByText('+7 (912) 345-67-89')).toBeInTheDocument();
+    expect(summary.querySelector('[aria-hidden="true"]')).toHaveTextContent(/^AL$/);
+  });
+
   it('offers no password change to an account made through a passport only', async () => {
     signInStored();
     mockUsersApi({}, (headers) => ({
@@ -117,7 +148,7 @@ describe('ProfilePage', () => {
     await user.type(within(card).getByLabelText('Repeat the new password'), 'new-secreT');
     await user.click(submit);
     expect(within(card).getByText('Fill in the password.')).toBeInTheDocument();
-    expect(within(card).getByText('Passwords do not match')).toBeInTheDocument();
+    expect(within(card).getByText('Passwords do not match.')).toBeInTheDocument();
     // The first refused field takes the keyboard.
     expect(within(card).getByLabelText('Current password')).toHaveFocus();
     expect(api.callsTo('/changePassword')).toHaveLength(0);

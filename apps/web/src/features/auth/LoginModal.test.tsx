@@ -30,6 +30,22 @@ describe('LoginModal', () => {
     expect(api.calls).toEqual([]);
   });
 
+  it('drops a message once its field is edited, and the combined one once both are', async () => {
+    mockUsersApi({});
+    const { user } = renderLogin();
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+    await user.click(within(dialog).getByRole('button', { name: 'Log in' }));
+    const email = within(dialog).getByRole('textbox', { name: 'E-mail' });
+    const password = within(dialog).getByLabelText('Password');
+    await user.type(email, 'ann@example.com');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Fill in e-mail and password.');
+    await user.type(password, 'secret1');
+    expect(password).not.toHaveAttribute('aria-invalid');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   const both = storeWith({ email: true, phone: true });
   const phoneOnly = storeWith({ email: false, phone: true });
   it.each([

@@ -15,7 +15,7 @@ import { ChannelTabs, ModalFooter, ModalLink, ModalNotice, SocialLinks } from '.
 import { AddressField } from './fields.tsx';
 import { authModals, useAuthModalState, useOpenAuthModal } from './modal-state.ts';
 import { useSignIn } from './use-sign-in.ts';
-import { validateLogin } from './validation.ts';
+import { dropFieldError, validateLogin } from './validation.ts';
 
 type Field = 'address' | 'password';
 
@@ -37,6 +37,11 @@ export function LoginModal({ onClose }: ModalProps) {
   const [formError, setFormError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const hasForm = hasPasswordForm(channels);
+
+  const edit = (field: Field, set: (value: string) => void) => (value: string) => {
+    set(value);
+    setErrors((current) => dropFieldError(current, field));
+  };
 
   function changeChannel(next: PermissionType) {
     setChannel(next);
@@ -104,7 +109,7 @@ export function LoginModal({ onClose }: ModalProps) {
               <AddressField
                 channel={current}
                 value={current === 'email' ? email : phone}
-                onChange={current === 'email' ? setEmail : setPhone}
+                onChange={edit('address', current === 'email' ? setEmail : setPhone)}
                 error={fieldError('address')}
                 invalid={Boolean(errors.address)}
               />
@@ -114,7 +119,7 @@ export function LoginModal({ onClose }: ModalProps) {
             label={t('auth.field.password')}
             autoComplete="current-password"
             value={password}
-            onChange={setPassword}
+            onChange={edit('password', setPassword)}
             error={fieldError('password')}
             invalid={Boolean(errors.password)}
           />

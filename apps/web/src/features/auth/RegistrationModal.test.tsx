@@ -24,21 +24,29 @@ describe('RegistrationModal: the e-mail code', () => {
     vi.useRealTimers();
   });
 
+  function open(routes: Parameters<typeof mockUsersApi>[0], language: 'en' | 'ru' = 'en') {
+    const api = mockUsersApi(routes);
+    renderInShell(<RegistrationModal onClose={() => undefined} />, {
+      path: `/${language}?modal=registration`,
+      language,
+    });
+    const dialog = screen.getByRole('dialog', { name: language === 'en' ? 'Sign up' : 'Регистрация' });
+    // Plain events: user-event waits on timers that the fake clock holds.
+    const type = (name: string, value: string) =>
+      fireEvent.change(within(dialog).getByRole('textbox', { name }), { target: { value } });
+    const click = (name: string) => fireEvent.click(within(dialog).getByRole('button', { name }));
+    return { api, dialog, type, click };
+  }
+
   function setup() {
     const item = permissionItemFixture();
-    const api = mockUsersApi({
+    const view = open({
       '/permissions/request?typeId=email': () => jsonResponse({ permissionItemList: [item] }),
       '/permissions/approve?typeId=email': () => jsonResponse({ permissionItemList: [granted(item)] }),
       '/register': () =>
         jsonResponse({ accessTokens: [{ id: 'token-9', userId: 'user-9' }], emailVerified: true }),
     });
-    renderInShell(<RegistrationModal onClose={() => undefined} />, { path: '/en?modal=registration' });
-    const dialog = screen.getByRole('dialog', { name: 'Sign up' });
-    // Plain events: user-event waits on timers that the fake clock holds.
-    const type = (name: string, value: string) =>
-      fireEvent.change(within(dialog).getByRole('textbox', { name }), { target: { value } });
-    const click = (name: string) => fireEvent.click(within(dialog).getByRole('button', { name }));
-    return { api, dialog, item, type, click };
+    return { ...view, item };
   }
 
   it('counts down to the next request, approves a 6-digit code after a 1 s pause and locks the field', async () => {
@@ -178,6 +186,82 @@ describe('RegistrationModal: the e-mail code', () => {
     expect(within(again.dialog).getByRole('button', { name: 'Get code' })).toBeEnabled();
   });
 
+  /** A request refused as too soon, as the server answers it (its message is left unused). */
+  const tooSoon = (seconds: number) => () =>
+    errorResponse(429, 'NEXT_REQUEST_NOT_YET', `You can request a new code in ${seconds} s.`, {
+      seconds,
+      nextRequestAt: new Date(Date.now() + seconds * 1000).toISOString(),
+    });
+
+  it('counts a too-soon refusal down with the button and drops it once a code may be asked for', async () => {
+    const { dialog, type, click } = open({ '/permissions/request?typeId=email': tooSoon(48) });
+    type('E-mail', 'ann@example.com');
+    click('Get code');
+    await settle();
+    const code = within(dialog).getByRole('textbox', { name: 'Code from the e-mail' });
+    expect(code).toHaveAccessibleDescription('You can request a new code in 48 s.');
+    expect(within(dialog).getByRole('button', { name: 'New code in 00:48' })).toBeDisabled();
+    // The keyboard goes to the field that the message describes, not to the dialog.
+    expect(code).toHaveFocus();
+
+    await advance(1000);
+    expect(code).toHaveAccessibleDescription('You can request a new code in 47 s.');
+    expect(within(dialog).getByRole('button', { name: 'New code in 00:47' })).toBeDisabled();
+    await advance(47_000);
+    expect(within(dialog).getByRole('button', { name: 'Get code' })).toBeEnabled();
+    expect(code).toHaveAccessibleDescription('We will send a 6-digit code to this e-mail.');
+  });
+
+  it('counts the too-soon refusal down in Russian', async () => {
+    const { dialog, type, click } = open({ '/permissions/request?typeId=email': tooSoon(43) }, 'ru');
+    type('E-mail', 'ann@example.com');
+    click('Получить код');
+    await settle();
+    const code = within(dialog).getByRole('textbox', { name: 'Код из письма' });
+    expect(code).toHaveAccessibleDescription('Следующий код подтверждения будет доступен через 43 с.');
+    await advance(3000);
+    expect(code).toHaveAccessibleDescription('Следующий код подтверждения будет доступен через 40 с.');
+    await advance(40_000);
+    expect(within(dialog).queryByText(/будет доступен/)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Получить код' })).toBeEnabled();
+  });
+
+  it('puts the keyboard on the code field when the server refuses the request', async () => {
+    const { dialog, type } = open({
+      '/permissions/request?typeId=email': () =>
+        errorResponse(429, 'RATE_LIMITED', 'Too many requests. Try again in 59 min.'),
+    });
+    type('E-mail', 'ann@example.com');
+    const get = within(dialog).getByRole('button', { name: 'Get code' });
+    get.focus();
+    fireEvent.click(get);
+    // A browser drops the keyboard to the dialog while the button is disabled.
+    dialog.focus();
+    await settle();
+    const code = within(dialog).getByRole('textbox', { name: 'Code from the e-mail' });
+    expect(code).toHaveAccessibleDescription('Too many requests. Try again in 59 min.');
+    expect(code).toHaveFocus();
+    expect(get).toBeEnabled();
+  });
+
+  it('says an expired code the server finds in the words of the form’s own check', async () => {
+    const { dialog, type, click } = open({
+      '/permissions/request?typeId=email': () =>
+        jsonResponse({ permissionItemList: [permissionItemFixture()] }),
+      '/permissions/approve?typeId=email': () =>
+        errorResponse(400, 'CODE_EXPIRED', 'The code has expired. Request a new one.'),
+    });
+    type('E-mail', 'ann@example.com');
+    click('Get code');
+    await settle();
+    type('Code from the e-mail', '123456');
+    await advance(1000);
+    await settle();
+    expect(within(dialog).getByRole('textbox', { name: 'Code from the e-mail' })).toHaveAccessibleDescription(
+      'The code has expired. Request a new one.',
+    );
+  });
+
   it('registers with the granted item, signs in and reports the sign-up goal', async () => {
     const reachGoal = vi.spyOn(noAnalytics, 'reachGoal');
     const { api, dialog, type, click } = setup();
@@ -225,7 +309,7 @@ describe('RegistrationModal: checks before sending', () => {
     const user = renderModal();
     const dialog = await screen.findByRole('dialog', { name: 'Sign up' });
     await user.click(within(dialog).getByRole('button', { name: 'Sign up' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Fill in e-mail and password');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Fill in e-mail and password\.$/);
     expect(within(dialog).getByRole('textbox', { name: 'E-mail' })).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).getByRole('textbox', { name: 'E-mail' })).toHaveFocus();
     expect(within(dialog).getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
@@ -250,7 +334,7 @@ describe('RegistrationModal: checks before sending', () => {
 
     await user.type(within(dialog).getByLabelText('Repeat password'), 'secret-two');
     await user.click(within(dialog).getByRole('button', { name: 'Sign up' }));
-    expect(within(dialog).getByText('Passwords do not match')).toBeInTheDocument();
+    expect(within(dialog).getByText('Passwords do not match.')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Repeat password')).toHaveAttribute('aria-invalid', 'true');
     // The keyboard goes to the first refused field (the code not typed yet), so that a screen
     // reader reads the message that describes it.
@@ -259,14 +343,18 @@ describe('RegistrationModal: checks before sending', () => {
   });
 
   it.each([
-    ['all three', { email: '', phone: '', password: '' }, 'Fill in e-mail, phone and password'],
-    ['e-mail and phone', { email: '', phone: '', password: 'secret-pass1' }, 'Fill in e-mail and phone'],
+    ['all three', { email: '', phone: '', password: '' }, 'Fill in e-mail, phone and password.'],
+    ['e-mail and phone', { email: '', phone: '', password: 'secret-pass1' }, 'Fill in e-mail and phone.'],
     [
       'phone and password',
       { email: 'ann@example.com', phone: '', password: '' },
-      'Fill in phone and password',
+      'Fill in phone and password.',
     ],
-    ['e-mail and password', { email: '', phone: '79123456789', password: '' }, 'Fill in e-mail and password'],
+    [
+      'e-mail and password',
+      { email: '', phone: '79123456789', password: '' },
+      'Fill in e-mail and password.',
+    ],
   ])('asks for %s together when the store requires both channels', async (_what, values, message) => {
     mockUsersApi({});
     const user = renderModal(storeWith({ email: true, phone: true, emailVerification: false }));
@@ -290,7 +378,7 @@ describe('RegistrationModal: checks before sending', () => {
     const user = userEvent.setup();
     const dialog = await screen.findByRole('dialog', { name: 'Регистрация' });
     await user.click(within(dialog).getByRole('button', { name: 'Зарегистрироваться' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Заполните e-mail, телефон и пароль');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Заполните e-mail, телефон и пароль.');
   });
 
   it('asks for the code once one was sent, and says when it has expired', async () => {
@@ -314,7 +402,7 @@ describe('RegistrationModal: checks before sending', () => {
       expect(within(dialog).getByRole('textbox', { name: 'Code from the e-mail' })).toHaveValue(''),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Sign up' }));
-    expect(within(dialog).getByText('The received code has expired!')).toBeInTheDocument();
+    expect(within(dialog).getByText('The code has expired. Request a new one.')).toBeInTheDocument();
   });
 
   it('refuses to ask for a code without a valid e-mail', async () => {
@@ -343,7 +431,8 @@ describe('RegistrationModal: checks before sending', () => {
     ).toBeInTheDocument();
   });
 
-  it('takes a phone number with the mask and sends its code by SMS', async () => {
+  /** A store that requires a confirmed phone only; a code asked for goes to +79123456789. */
+  function renderPhoneOnly() {
     const api = mockUsersApi({
       '/permissions/request?typeId=phone': () =>
         jsonResponse({
@@ -353,6 +442,11 @@ describe('RegistrationModal: checks before sending', () => {
         }),
     });
     const user = renderModal(storeWith({ email: false, phone: true, phoneVerification: true }));
+    return { api, user };
+  }
+
+  it('takes a phone number with the mask and sends its code by SMS', async () => {
+    const { api, user } = renderPhoneOnly();
     const dialog = await screen.findByRole('dialog', { name: 'Sign up' });
     expect(within(dialog).queryByRole('textbox', { name: 'E-mail' })).not.toBeInTheDocument();
     const phone = within(dialog).getByRole('textbox', { name: 'Phone number' });
@@ -370,7 +464,35 @@ describe('RegistrationModal: checks before sending', () => {
       purpose: 'user_verify',
       phoneNumber: '+79123456789',
     });
-    expect(within(dialog).getByRole('textbox', { name: 'Code from the SMS' })).toBeInTheDocument();
+    // The number the code went to is shown as people read it.
+    expect(within(dialog).getByRole('textbox', { name: 'Code from the SMS' })).toHaveAccessibleDescription(
+      'The code has been sent to +7 (912) 345-67-89. The code is valid for 10 min.',
+    );
+  });
+
+  it('drops a message once its field is edited, and the combined one once its fields are', async () => {
+    const { user } = renderPhoneOnly();
+    const dialog = await screen.findByRole('dialog', { name: 'Sign up' });
+    const phone = within(dialog).getByRole('textbox', { name: 'Phone number' });
+    const password = within(dialog).getByLabelText('Password');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign up' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Fill in phone and password.');
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(phone, '79123456789');
+    await user.click(within(dialog).getByRole('button', { name: 'Get code' }));
+    await within(dialog).findByRole('button', { name: /New code in/ });
+    expect(phone).not.toHaveAttribute('aria-invalid');
+    // The password is still empty: the message naming it stays until it is filled in too.
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Fill in phone and password.');
+
+    await user.type(password, 'secret-pass1');
+    expect(password).not.toHaveAttribute('aria-invalid');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    // A message of its own stays with the field until that one is edited.
+    expect(within(dialog).getByText('Repeat the password.')).toBeInTheDocument();
   });
 
   it('opens login with a notification when the server signs nobody in', async () => {

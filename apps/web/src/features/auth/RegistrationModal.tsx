@@ -24,7 +24,7 @@ import {
 import { useSignIn } from './use-sign-in.ts';
 import { useVerificationCode } from './use-verification-code.ts';
 import { VerificationCodeField } from './VerificationCodeField.tsx';
-import { checkVerification, validateRegistration } from './validation.ts';
+import { checkVerification, dropFieldError, validateRegistration } from './validation.ts';
 
 type Field = RegistrationFormField;
 
@@ -58,7 +58,7 @@ export function RegistrationModal({ onClose }: ModalProps) {
   const verifyEmail = codeRequired(channels, 'email');
   const verifyPhone = codeRequired(channels, 'phone');
 
-  const dropError = (field: Field) => setErrors(({ [field]: _dropped, ...rest }) => rest);
+  const dropError = (field: Field) => setErrors((current) => dropFieldError(current, field));
   const edit = (field: Field, set: (value: string) => void) => (value: string) => {
     set(value);
     dropError(field);

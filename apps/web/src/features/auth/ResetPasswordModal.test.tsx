@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ModalOutlet } from '../../shared/modals/ModalOutlet.tsx';
@@ -37,17 +37,30 @@ describe('ResetPasswordModal', () => {
     });
   });
 
-  it('shows a refused link request', async () => {
+  it('shows a refused link request beside its button, and gives the keyboard back to it', async () => {
+    let refuse: (answer: Response) => void = () => undefined;
     mockUsersApi({
-      '/reset': () => errorResponse(429, 'RATE_LIMITED', 'Too many requests. Try again in 60 s.'),
+      '/reset': () =>
+        new Promise<Response>((resolve) => {
+          refuse = resolve;
+        }),
     });
     const { user } = renderReset();
     const dialog = await screen.findByRole('dialog', { name: 'Password recovery' });
     await user.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'ann@example.com');
-    await user.click(within(dialog).getByRole('button', { name: 'Send me a reset link' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Too many requests. Try again in 60 s.',
-    );
+    const send = within(dialog).getByRole('button', { name: 'Send me a reset link' });
+    await user.click(send);
+    await waitFor(() => expect(send).toBeDisabled());
+    // A browser drops the keyboard to the dialog while the button is disabled.
+    dialog.focus();
+    refuse(errorResponse(429, 'RATE_LIMITED', 'Too many requests. Try again in 59 min.'));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Too many requests. Try again in 59 min.');
+    // It is about the link: shown beside its button, not above the code form's.
+    expect(alert.parentElement).toContainElement(send);
+    expect(alert.closest('form')).toBeNull();
+    await waitFor(() => expect(send).toHaveFocus());
   });
 
   it('sets a new password with a granted code and opens login with a notification', async () => {
@@ -89,6 +102,58 @@ describe('ResetPasswordModal', () => {
       permissionItemList: [{ id: 'item-1' }],
     });
   });
+
+  it('says a code went to the e-mail only if an account uses it', async () => {
+    const item = permissionItemFixture({ purpose: 'user_reset_password' });
+    mockUsersApi({ '/permissions/request?typeId=email': () => jsonResponse({ permissionItemList: [item] }) });
+    const { user } = renderReset();
+    const dialog = await screen.findByRole('dialog', { name: 'Password recovery' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'ann@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Get code' }));
+    const code = within(dialog).getByRole('textbox', { name: 'Code from the e-mail' });
+    await waitFor(() => expect(code).toHaveFocus());
+    expect(code).toHaveAccessibleDescription(
+      'If an account uses ann@example.com, a code has been sent to it. The code is valid for 10 min.',
+    );
+  });
+
+  it.each([
+    [
+      'en',
+      { title: 'Password recovery', phone: 'Phone number', get: 'Get code', code: 'Code from the SMS' },
+      'If an account uses +7 (900) 555-00-00, a code has been sent to it. The code is valid for 10 min.',
+    ],
+    [
+      'ru',
+      { title: 'Восстановление пароля', phone: 'Номер телефона', get: 'Получить код', code: 'Код из SMS' },
+      'Если этот номер привязан к аккаунту, на +7 (900) 555-00-00 отправлен код. Код действует 10 мин.',
+    ],
+  ] as const)(
+    'says a code went to the phone only if an account uses it (%s)',
+    async (language, names, hint) => {
+      const item = permissionItemFixture({
+        purpose: 'user_reset_password',
+        typeId: 'phone',
+        email: null,
+        phoneNumber: '+79005550000',
+        expiredAtText: language === 'en' ? 'The code is valid for 10 min.' : 'Код действует 10 мин.',
+      });
+      mockUsersApi({
+        '/permissions/request?typeId=phone': () => jsonResponse({ permissionItemList: [item] }),
+      });
+      renderInShell(<ModalOutlet />, {
+        path: `/${language}?modal=reset-password`,
+        language,
+        storeInfo: storeWith({ email: false, phone: true }),
+      });
+      const user = userEvent.setup();
+      const dialog = await screen.findByRole('dialog', { name: names.title });
+      await user.type(within(dialog).getByRole('textbox', { name: names.phone }), '79005550000');
+      await user.click(within(dialog).getByRole('button', { name: names.get }));
+      const code = within(dialog).getByRole('textbox', { name: names.code });
+      await waitFor(() => expect(code).toHaveAccessibleDescription(hint));
+    },
+  );
 
   it('offers the e-mail and phone tabs when both are required, the link only for e-mail', async () => {
     mockUsersApi({});

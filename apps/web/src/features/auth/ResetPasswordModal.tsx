@@ -6,13 +6,11 @@ import { type PermissionType, type SetPasswordResponse, usersApi } from '../../s
 import { formatPhone, phoneForServer } from '../../shared/format/phone-mask.ts';
 import { useFocusInvalid } from '../../shared/forms/use-focus-invalid.ts';
 import type { ModalProps } from '../../shared/modals/modal-types.ts';
-import { useLanguage } from '../../shared/routing/language-context.tsx';
 import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
 import { FormAlert, SubmitButton } from '../../shared/ui/form.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import {
   checkAddress,
-  checkEmail,
   checkNewPassword,
   checkRepeatPassword,
   collect,
@@ -26,20 +24,21 @@ import { ChannelTabs, ModalFooter, ModalLink, ModalMessage, ModalNotice } from '
 import { AddressField, NewPasswordFields } from './fields.tsx';
 import { authModals, useAuthModalState, useOpenAuthModal } from './modal-state.ts';
 import { PasswordChangedKeys } from './PasswordChangedKeys.tsx';
+import { ResetLinkRequest } from './ResetLinkRequest.tsx';
 import { useVerificationCode } from './use-verification-code.ts';
 import { VerificationCodeField } from './VerificationCodeField.tsx';
-import { checkVerification } from './validation.ts';
+import { checkVerification, dropFieldError } from './validation.ts';
 
 type Field = 'address' | 'code' | 'password' | 'repeatPassword';
 
 /**
  * Password recovery (SPEC §2.3, §4): a code to the e-mail or phone, then a new password; or, in
- * the storefront variant, a one-time link by e-mail that opens the set-password modal.
+ * the storefront variant, a one-time link by e-mail that opens the set-password modal
+ * (ResetLinkRequest).
  */
 export function ResetPasswordModal({ onClose }: ModalProps) {
   const { t } = useTranslation();
   const info = useStoreInfo();
-  const language = useLanguage();
   const channels = authChannels(info);
   const state = useAuthModalState();
   const openModal = useOpenAuthModal();
@@ -52,7 +51,7 @@ export function ResetPasswordModal({ onClose }: ModalProps) {
   const [errors, setErrors] = useState<Errors<Field>>({});
   const { ref: formRef, focusInvalid } = useFocusInvalid();
   const [formError, setFormError] = useState<string | null>(null);
-  const [loading, setLoading] = useState<'code' | 'link' | null>(null);
+  const [loading, setLoading] = useState(false);
   const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
   /** A changed password whose account has API keys: they are shown before logging in. */
   const [changed, setChanged] = useState<SetPasswordResponse | null>(null);
@@ -71,9 +70,10 @@ export function ResetPasswordModal({ onClose }: ModalProps) {
   const verification = channel === 'email' ? emailCode : phoneCode;
   const address = channel === 'email' ? emailAddress : phoneNumber;
 
+  const dropError = (field: Field) => setErrors((current) => dropFieldError(current, field));
   const edit = (field: Field, set: (value: string) => void) => (value: string) => {
     set(value);
-    setErrors(({ [field]: _dropped, ...rest }) => rest);
+    dropError(field);
   };
 
   function changeChannel(next: PermissionType) {
@@ -96,7 +96,7 @@ export function ResetPasswordModal({ onClose }: ModalProps) {
     focusInvalid();
     if (hasErrors(found) || !item) return;
     verification.clearErrors();
-    setLoading('code');
+    setLoading(true);
     try {
       const answer = await usersApi.setPasswordWithCodes({
         newPassword: password,
@@ -121,7 +121,7 @@ export function ResetPasswordModal({ onClose }: ModalProps) {
         focusInvalid();
       } else setFormError(formErrorOf(error, t));
     } finally {
-      setLoading(null);
+      setLoading(false);
     }
   }
 
@@ -132,29 +132,11 @@ export function ResetPasswordModal({ onClose }: ModalProps) {
     });
   }
 
-  /** The storefront variant: a one-time link to the e-mail, leading to the set-password modal. */
-  async function sendLink() {
+  /** The link asked for checks the e-mail alone: the code form's other messages go. */
+  function checkLinkAddress(message: string | null) {
     setFormError(null);
-    const key = checkEmail(emailAddress);
-    setErrors(key ? { address: t(key) } : {});
+    setErrors(message ? { address: message } : {});
     focusInvalid();
-    if (key) return;
-    setLoading('link');
-    try {
-      await usersApi.requestResetLink({
-        email: emailAddress,
-        callbackUrl: `${window.location.origin}/${language}?modal=${authModals.setPassword}`,
-      });
-      setLinkSentTo(emailAddress);
-    } catch (error) {
-      const fields = fieldErrorsOf<Field>(error, { email: 'address' });
-      if (hasErrors(fields)) {
-        setErrors(fields);
-        focusInvalid();
-      } else setFormError(formErrorOf(error, t));
-    } finally {
-      setLoading(null);
-    }
   }
 
   if (changed) return <PasswordChangedKeys changed={changed} onContinue={goToLogin} onClose={onClose} />;
@@ -188,7 +170,7 @@ export function ResetPasswordModal({ onClose }: ModalProps) {
               verification={verification}
               label={t(channel === 'email' ? 'auth.field.emailCode' : 'auth.field.phoneCode')}
               error={errors.code}
-              onEdit={() => setErrors(({ code: _dropped, ...rest }) => rest)}
+              onEdit={() => dropError('code')}
             />
             <NewPasswordFields
               label={t('auth.field.newPassword')}
@@ -200,22 +182,14 @@ export function ResetPasswordModal({ onClose }: ModalProps) {
               }}
             />
             {formError && <FormAlert>{formError}</FormAlert>}
-            <SubmitButton loading={loading === 'code'}>{t('auth.reset.submit')}</SubmitButton>
+            <SubmitButton loading={loading}>{t('auth.reset.submit')}</SubmitButton>
           </form>
           {channel === 'email' && (
-            <div className="mt-5 rounded-2xl bg-slate-50 p-4">
-              <p className="text-sm leading-relaxed text-slate-600">{t('auth.reset.linkIntro')}</p>
-              <SubmitButton
-                type="button"
-                variant="secondary"
-                size="md"
-                loading={loading === 'link'}
-                onClick={() => void sendLink()}
-                className="mt-3"
-              >
-                {t('auth.reset.sendLink')}
-              </SubmitButton>
-            </div>
+            <ResetLinkRequest
+              email={emailAddress}
+              onAddressChecked={checkLinkAddress}
+              onSent={setLinkSentTo}
+            />
           )}
         </>
       )}

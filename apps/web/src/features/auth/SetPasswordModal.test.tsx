@@ -50,7 +50,7 @@ describe('SetPasswordModal', () => {
     await user.type(within(dialog).getByLabelText('Repeat password'), 'secret8');
     await user.click(within(dialog).getByRole('button', { name: 'Save password' }));
     expect(within(dialog).getByText('The password must be at least 8 characters long.')).toBeInTheDocument();
-    expect(within(dialog).getByText('Passwords do not match')).toBeInTheDocument();
+    expect(within(dialog).getByText('Passwords do not match.')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('New password')).toHaveFocus();
     expect(api.calls).toHaveLength(0);
   });

@@ -1,3 +1,4 @@
+import { phoneView } from '@cutout/contracts';
 import { CircleCheck, LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +37,13 @@ export function VerificationCodeField({
   const granted = item?.granted ?? false;
   const counting = !granted && secondsLeft > 0;
   const time = minutesSeconds(secondsLeft);
-  const address = item ? (item.email ?? item.phoneNumber ?? '') : '';
+  const address = item?.email ?? (item?.phoneNumber ? phoneView(item.phoneNumber) : '');
+  // The server answers a reset request alike whether the address has an account or not (so as not to
+  // tell which have one), and sends a code only where one has: the hint cannot say it was sent.
+  const sentKey =
+    verification.purpose === 'user_reset_password'
+      ? `auth.code.sentIfAccount.${verification.typeId}`
+      : 'auth.code.sent';
   return (
     <TextField
       id={inputId}
@@ -57,7 +64,7 @@ export function VerificationCodeField({
         granted
           ? t(`auth.code.confirmed.${verification.typeId}`)
           : item
-            ? `${t('auth.code.sent', { address })} ${item.expiredAtText}`
+            ? `${t(sentKey, { address })} ${item.expiredAtText}`
             : t(`auth.code.hint.${verification.typeId}`)
       }
       inside={
@@ -76,9 +83,10 @@ export function VerificationCodeField({
           variant="secondary"
           onClick={async () => {
             onEdit?.();
-            // Sent: the keyboard goes on to the field the code is typed in (the button turns into a
-            // disabled countdown, which would drop the focus to the page).
-            if (await verification.requestCode()) document.getElementById(inputId)?.focus();
+            // The button is disabled while the request runs, which drops the keyboard to the dialog:
+            // sent or refused, it goes on to the code field, which the message saying how the request
+            // went describes (the button may be a disabled countdown by then).
+            if ((await verification.requestCode()) !== 'notAsked') document.getElementById(inputId)?.focus();
           }}
           disabled={granted || counting || requesting}
           aria-label={counting ? t('auth.code.resendIn', { time }) : undefined}

@@ -1,4 +1,4 @@
-import { errorMessage, isApiError } from '../../shared/api/api-error.ts';
+import { errorCode, errorMessage, isApiError } from '../../shared/api/api-error.ts';
 
 interface Issue {
   path?: unknown;
@@ -24,5 +24,16 @@ export function fieldErrorsOf<Field extends string>(
   return result;
 }
 
+/**
+ * Refusals the forms' own checks give too: worded the same whichever side finds them (an expired
+ * code is found here before sending, or by the server when it is approved).
+ */
+const sameAsFormCheck: Partial<Record<string, string>> = {
+  CODE_EXPIRED: 'error_verification_code_expired',
+};
+
 /** The text of an error for the form: the server's message, else a generic one (SPEC §8). */
-export const formErrorOf = (error: unknown, t: (key: string) => string) => errorMessage(error, t);
+export function formErrorOf(error: unknown, t: (key: string) => string): string {
+  const key = sameAsFormCheck[errorCode(error) ?? ''];
+  return key ? t(key) : errorMessage(error, t);
+}

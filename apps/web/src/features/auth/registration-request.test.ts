@@ -62,9 +62,10 @@ describe('a refused registration', () => {
   });
 
   it('puts a code problem on the code field of its channel', () => {
+    // An expired code is worded as the form's own check words it.
     expect(registrationRefusal(serverError('CODE_EXPIRED', { field: 'email' }), context)).toEqual({
       type: 'fields',
-      errors: { emailCode: 'server: CODE_EXPIRED' },
+      errors: { emailCode: 'error_verification_code_expired' },
     });
     const withPhone = { ...context, channels: both, verifyPhone: true };
     expect(registrationRefusal(serverError('CODE_NOT_VALID', { field: 'phoneNumber' }), withPhone)).toEqual({

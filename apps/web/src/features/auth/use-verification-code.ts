@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../shared/api/api-error.ts';
+import { errorCode, errorDetails, isApiError } from '../../shared/api/api-error.ts';
 import {
   type Address,
   type PermissionItem,
@@ -10,6 +10,7 @@ import {
 } from '../../shared/api/users.ts';
 import { uiConstants } from '../../shared/constants.ts';
 import { checkAddress } from '../../shared/validation/field-checks.ts';
+import { formErrorOf } from './api-errors.ts';
 import { recallPendingCode, rememberPendingCode } from './pending-codes.ts';
 
 /** Seconds left until `iso`, re-read every second while there are any (SPEC §9 countdown tick). */
@@ -27,12 +28,34 @@ export function useSecondsUntil(iso: string | null | undefined): number {
   return target ? Math.max(0, Math.ceil((target - Date.now()) / 1000)) : 0;
 }
 
+/** The later of two times (ISO), either of which may be missing. */
+const later = (a: string | null, b: string | null) =>
+  a && b ? (Date.parse(a) >= Date.parse(b) ? a : b) : (a ?? b);
+
+/**
+ * When a request refused as too soon (NEXT_REQUEST_NOT_YET) may be made again: the server's wait in
+ * seconds counted from now, so that this clock need not agree with the server's; null without one.
+ */
+function retryAt(error: unknown): string | null {
+  const { seconds } = errorDetails(error);
+  const wait = typeof seconds === 'number' ? seconds : isApiError(error) ? error.retryAfterSeconds : null;
+  return wait === null ? null : new Date(Date.now() + wait * 1000).toISOString();
+}
+
 /** '01:05' for 65 seconds. */
 export const minutesSeconds = (seconds: number) =>
   `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
 
+/**
+ * How a request for a code ended: sent; refused (by the server, or too soon), with a message on the
+ * code; or not asked, the address not being one to send to (its message is on the address) or the
+ * code being granted already.
+ */
+export type CodeRequestOutcome = 'sent' | 'refused' | 'notAsked';
+
 export interface VerificationCode {
   typeId: PermissionType;
+  purpose: PermissionPurpose;
   item: PermissionItem | null;
   code: string;
   setCode: (code: string) => void;
@@ -42,10 +65,13 @@ export interface VerificationCode {
   approving: boolean;
   /** A message about the address (empty, not valid, already registered). */
   addressError: string | null;
-  /** A message about the code (wrong, expired, could not be sent). */
+  /**
+   * A message about the code (wrong, expired, could not be sent), or about asking too soon, which
+   * counts down with `secondsLeft` and goes when another code may be asked for.
+   */
   codeError: string | null;
-  /** Asks for a code; resolves with whether one was sent. */
-  requestCode: () => Promise<boolean>;
+  /** Asks for a code; resolves with how the request ended. */
+  requestCode: () => Promise<CodeRequestOutcome>;
   /** Approves a complete code now instead of after the pause; resolves with the item as it stands. */
   approveNow: () => Promise<PermissionItem | null>;
   /** Clears the messages (when the form shows its own). */
@@ -74,7 +100,11 @@ export function useVerificationCode(options: {
   const [approving, setApproving] = useState(false);
   const [addressError, setAddressError] = useState<string | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
-  const secondsLeft = useSecondsUntil(item && !item.granted ? item.nextRequestAt : null);
+  // A request refused as too soon holds back the next one for that address, as a sent code does.
+  const [tooSoon, setTooSoon] = useState<{ address: string; until: string } | null>(null);
+  const waitUntil = tooSoon?.address === address ? tooSoon.until : null;
+  const nextRequestAt = later(item && !item.granted ? item.nextRequestAt : null, waitUntil);
+  const secondsLeft = useSecondsUntil(nextRequestAt);
   const approving$ = useRef<Promise<PermissionItem | null> | null>(null);
 
   // Another address: the item belongs to the old one; once the typing pauses it is forgotten, and a
@@ -118,7 +148,7 @@ export function useVerificationCode(options: {
           return next;
         })
         .catch((error: unknown) => {
-          setCodeError(errorMessage(error, t));
+          setCodeError(formErrorOf(error, t));
           return current;
         })
         .finally(() => {
@@ -145,38 +175,41 @@ export function useVerificationCode(options: {
     setCodeError(null);
   }, []);
 
-  const requestCode = useCallback(async () => {
-    if (item?.granted) return false;
+  const requestCode = useCallback(async (): Promise<CodeRequestOutcome> => {
+    if (item?.granted) return 'notAsked';
     const key = checkAddress(typeId, address);
     if (key) {
       setAddressError(t(key));
-      return false;
+      return 'notAsked';
     }
-    if (item && !item.granted && secondsLeft > 0) {
-      setCodeError(t('error_next_request', { seconds: secondsLeft }));
-      return false;
+    if (nextRequestAt && secondsLeft > 0) {
+      setTooSoon({ address, until: nextRequestAt });
+      return 'refused';
     }
     setRequesting(true);
     setCodeError(null);
+    setTooSoon(null);
     setAddressError(null);
     try {
       const target: Address = typeId === 'email' ? { email: address } : { phoneNumber: address };
       const [next] = await usersApi.requestPermission({ typeId, purpose, address: target });
       if (!next) {
         setCodeError(t('error_verification'));
-        return false;
+        return 'refused';
       }
       setItem(next);
       setItemAddress(address);
       setCodeState('');
-      return true;
+      return 'sent';
     } catch (error) {
-      setCodeError(errorMessage(error, t));
-      return false;
+      const until = errorCode(error) === 'NEXT_REQUEST_NOT_YET' ? retryAt(error) : null;
+      if (until) setTooSoon({ address, until });
+      else setCodeError(formErrorOf(error, t));
+      return 'refused';
     } finally {
       setRequesting(false);
     }
-  }, [typeId, purpose, address, item, secondsLeft, t]);
+  }, [typeId, purpose, address, item, nextRequestAt, secondsLeft, t]);
 
   const approveNow = useCallback(async () => {
     if (!item || item.granted || !complete) return item;
@@ -186,10 +219,12 @@ export function useVerificationCode(options: {
   const clearErrors = useCallback(() => {
     setAddressError(null);
     setCodeError(null);
+    setTooSoon(null);
   }, []);
 
   return {
     typeId,
+    purpose,
     item,
     code,
     setCode,
@@ -197,7 +232,7 @@ export function useVerificationCode(options: {
     requesting,
     approving,
     addressError,
-    codeError,
+    codeError: waitUntil && secondsLeft > 0 ? t('error_next_request', { seconds: secondsLeft }) : codeError,
     requestCode,
     approveNow,
     clearErrors,

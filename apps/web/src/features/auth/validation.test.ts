@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { checkRepeatPassword } from '../../shared/validation/field-checks.ts';
+import { checkRepeatPassword, type Errors } from '../../shared/validation/field-checks.ts';
 import { permissionItemFixture } from '../../test/users-api.ts';
-import { checkVerification, combinedRequiredKey, validateLogin, validateRegistration } from './validation.ts';
+import {
+  checkVerification,
+  combinedRequiredKey,
+  dropFieldError,
+  type RegistrationField,
+  validateLogin,
+  validateRegistration,
+} from './validation.ts';
 
 describe('validateLogin', () => {
   it('combines an empty address and password into one message per channel', () => {
@@ -36,6 +43,35 @@ describe('validateLogin', () => {
     });
     // An old account may have a short password: login does not judge its length.
     expect(validateLogin({ channel: 'email', address: 'a@b.co', password: 'x' })).toEqual({});
+  });
+});
+
+describe('dropFieldError', () => {
+  const combined = 'Fill in phone and password.';
+  const emptyForm: Errors<RegistrationField> = {
+    form: combined,
+    phoneNumber: combined,
+    password: combined,
+    repeatPassword: 'Repeat the password.',
+  };
+
+  it('drops the edited field’s message, and the combined one with the last field it names', () => {
+    const phoneEdited = dropFieldError(emptyForm, 'phoneNumber');
+    expect(phoneEdited).toEqual({
+      form: combined,
+      password: combined,
+      repeatPassword: 'Repeat the password.',
+    });
+    expect(dropFieldError(phoneEdited, 'password')).toEqual({ repeatPassword: 'Repeat the password.' });
+  });
+
+  it('keeps a form message of its own and gives back the same messages when the field had none', () => {
+    const errors: Errors<'email' | 'password'> = {
+      form: 'Too many requests.',
+      password: 'Fill in the password.',
+    };
+    expect(dropFieldError(errors, 'password')).toEqual({ form: 'Too many requests.' });
+    expect(dropFieldError(errors, 'email')).toBe(errors);
   });
 });
 

@@ -36,6 +36,23 @@ export function combinedRequiredKey(empty: {
 }
 
 /**
+ * The messages once `field` is edited: its own goes, and a combined one ('Fill in phone and
+ * password.') goes from the form with the last of the fields it names.
+ */
+export function dropFieldError<Field extends string>(
+  errors: Errors<Field>,
+  field: NoInfer<Field>,
+): Errors<Field> {
+  if (errors[field] === undefined) return errors;
+  const combined = errors[field] === errors.form;
+  const stillNamed = Object.entries(errors).some(
+    ([key, message]) => key !== field && key !== 'form' && message === errors.form,
+  );
+  const dropped = new Set<string>(combined && !stillNamed ? [field, 'form'] : [field]);
+  return Object.fromEntries(Object.entries(errors).filter(([key]) => !dropped.has(key))) as Errors<Field>;
+}
+
+/**
  * Login (SPEC §5): only the chosen channel's field is checked; an empty address and password
  * together give one combined message ('Fill in e-mail and password'; with the e-mail / phone tabs
  * 'Fill in the login and password fields').
