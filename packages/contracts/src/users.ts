@@ -102,6 +102,9 @@ export const registerResponseSchema = z.object({
 });
 
 export const resetRequestSchema = z.object({ email, callbackUrl: z.string().url().max(2000) });
+/** A reset link's token, checked when the link opens: `valid` says whether it still sets a password. */
+export const checkResetLinkRequestSchema = z.object({ token: z.string().min(1).max(200) });
+export const checkResetLinkResponseSchema = z.object({ valid: z.boolean() });
 export const setPasswordRequestSchema = z.object({
   newPassword: password,
   permissionItemList: z.array(permissionItemRefSchema).optional(),

@@ -11,6 +11,8 @@ import type { UserRow, UsersRepo } from './users.repo.ts';
 export const passwordPolicy = {
   resetLinkLifetimeMs: 60 * 60_000,
   resetRequestsPerAddress: { limit: 3, windowMs: 3_600_000 },
+  /** Checks of reset links, per client: a page opening a link checks it once. */
+  resetLinkChecksPerClient: { limit: 30, windowMs: 15 * 60_000 },
   /** Wrong current passwords on a change, per account: a stolen session must not guess the password. */
   changeFailuresPerUser: { limit: 5, windowMs: 15 * 60_000 },
   /** How long the person who reset the password may still revoke every API key in one click. */
@@ -125,6 +127,21 @@ export function createPasswordService(deps: PasswordDeps) {
           storeName: input.store.snapshot.store.name,
         }),
       );
+    },
+
+    /**
+     * Whether a reset link's token would still set a password (not used, not expired, not ended by
+     * a later password change), without using it up; the answer never names the account.
+     */
+    async checkResetLink(input: { token: string; client: string }): Promise<boolean> {
+      refuseWhenLimited(
+        await deps.limiter.hit(`reset-link:client:${input.client}`, passwordPolicy.resetLinkChecksPerClient),
+      );
+      return repo.isResetTokenLive({
+        tokenHash: hashToken(input.token),
+        purpose: 'set_password',
+        now: deps.now(),
+      });
     },
 
     /**

@@ -12,6 +12,18 @@ export const isUniqueViolation = (error: unknown): boolean =>
   (error as { code?: string })?.code === '23505' ||
   (error as { cause?: { code?: string } })?.cause?.code === '23505';
 
+/** A reset token sought by its hash and purpose, as of a moment. */
+type ResetTokenQuery = { tokenHash: string; purpose: ResetTokenPurpose; now: Date };
+
+/** A reset token of the purpose that is neither used nor expired. */
+const liveResetToken = (token: ResetTokenQuery) =>
+  and(
+    eq(passwordResetTokens.tokenHash, token.tokenHash),
+    eq(passwordResetTokens.purpose, token.purpose),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, token.now),
+  );
+
 export function createUsersRepo(transactor: Pick<Transactor, 'executor'>) {
   const db = () => transactor.executor();
   return {
@@ -157,26 +169,24 @@ export function createUsersRepo(transactor: Pick<Transactor, 'executor'>) {
       await db().insert(passwordResetTokens).values(token);
     },
 
+    /** Whether a token of the purpose is live (not used, not expired), leaving it as it is. */
+    async isResetTokenLive(input: ResetTokenQuery): Promise<boolean> {
+      const [row] = await db()
+        .select({ userId: passwordResetTokens.userId })
+        .from(passwordResetTokens)
+        .where(liveResetToken(input));
+      return row !== undefined;
+    },
+
     /**
      * Uses up a live token of the purpose and answers its user, or null when it is unknown, used,
      * expired or of another purpose. One statement: two requests with the same token cannot both win.
      */
-    async useResetToken(input: {
-      tokenHash: string;
-      purpose: ResetTokenPurpose;
-      now: Date;
-    }): Promise<string | null> {
+    async useResetToken(input: ResetTokenQuery): Promise<string | null> {
       const [row] = await db()
         .update(passwordResetTokens)
         .set({ usedAt: input.now })
-        .where(
-          and(
-            eq(passwordResetTokens.tokenHash, input.tokenHash),
-            eq(passwordResetTokens.purpose, input.purpose),
-            isNull(passwordResetTokens.usedAt),
-            gt(passwordResetTokens.expiresAt, input.now),
-          ),
-        )
+        .where(liveResetToken(input))
         .returning({ userId: passwordResetTokens.userId });
       return row?.userId ?? null;
     },

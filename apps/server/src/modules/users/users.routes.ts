@@ -3,6 +3,8 @@ import {
   changeCurrencyRequestSchema,
   changeLocaleRequestSchema,
   changePasswordRequestSchema,
+  checkResetLinkRequestSchema,
+  checkResetLinkResponseSchema,
   loginRequestSchema,
   loginResponseSchema,
   permissionApproveSchema,
@@ -127,6 +129,14 @@ export async function usersRoutes(
       await passwords.requestReset({ store: request.store, ...request.body, language: request.language });
       return { result: true };
     },
+  );
+
+  api.post(
+    '/checkResetLink',
+    { schema: { body: checkResetLinkRequestSchema, response: { 200: checkResetLinkResponseSchema } } },
+    async (request) => ({
+      valid: await passwords.checkResetLink({ token: request.body.token, client: request.ip }),
+    }),
   );
 
   api.post(

@@ -1,5 +1,5 @@
 import { storageKeys } from '@cutout/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ModalOutlet } from '../../shared/modals/ModalOutlet.tsx';
@@ -7,6 +7,9 @@ import { reloadSession } from '../../shared/session/session.ts';
 import { jsonResponse } from '../../test/fixtures.ts';
 import { renderInShell } from '../../test/render.tsx';
 import { apiKeyFixture, errorResponse, mockUsersApi, setPasswordAnswer } from '../../test/users-api.ts';
+
+/** The check the modal makes as it opens, answering that the link is still good. */
+const validLink = { '/checkResetLink': () => jsonResponse({ valid: true }) };
 
 function renderSetPassword(path = '/en?modal=set-password&token=reset-token-1') {
   const view = renderInShell(<ModalOutlet />, { path });
@@ -24,7 +27,7 @@ describe('SetPasswordModal', () => {
     // A stored session must not stand in for the link's token.
     window.localStorage.setItem(storageKeys.accessToken, 'old-session');
     reloadSession();
-    const api = mockUsersApi({ '/setPassword': () => jsonResponse(setPasswordAnswer()) });
+    const api = mockUsersApi({ ...validLink, '/setPassword': () => jsonResponse(setPasswordAnswer()) });
     const { user, location } = renderSetPassword();
     const dialog = await screen.findByRole('dialog', { name: 'Set a new password' });
     await fillPasswords(dialog, user);
@@ -42,7 +45,7 @@ describe('SetPasswordModal', () => {
   });
 
   it('checks the passwords before sending', async () => {
-    const api = mockUsersApi({});
+    const api = mockUsersApi(validLink);
     const { user } = renderSetPassword();
     const dialog = await screen.findByRole('dialog', { name: 'Set a new password' });
     // Seven characters: one short of the minimum.
@@ -52,11 +55,65 @@ describe('SetPasswordModal', () => {
     expect(within(dialog).getByText('The password must be at least 8 characters long.')).toBeInTheDocument();
     expect(within(dialog).getByText('Passwords do not match.')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('New password')).toHaveFocus();
-    expect(api.calls).toHaveLength(0);
+    expect(api.callsTo('/setPassword')).toHaveLength(0);
   });
 
-  it('says clearly that a used or expired link is no good and offers a new one', async () => {
+  it('checks the link as it opens and says at once that a used or expired one is no good', async () => {
+    const api = mockUsersApi({ '/checkResetLink': () => jsonResponse({ valid: false }) });
+    const { user, location } = renderSetPassword();
+
+    const dialog = await screen.findByRole('dialog', { name: 'The link is not valid' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('already been used or has expired');
+    expect(api.callsTo('/checkResetLink')[0]?.body).toEqual({ token: 'reset-token-1' });
+    expect(api.callsTo('/setPassword')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Request a new link' }));
+    expect(await screen.findByRole('dialog', { name: 'Password recovery' })).toBeInTheDocument();
+    expect(location()).toBe('/en?modal=reset-password');
+  });
+
+  it('shows the form for a good link, saving only once the check has answered', async () => {
+    let answer: (response: Response) => void = () => {};
     mockUsersApi({
+      '/checkResetLink': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderSetPassword();
+    const dialog = await screen.findByRole('dialog', { name: 'Set a new password' });
+    const save = within(dialog).getByRole('button', { name: 'Save password' });
+    await waitFor(() => expect(save).toHaveAttribute('aria-busy', 'true'));
+    expect(save).toBeDisabled();
+    expect(within(dialog).getByLabelText('New password')).toBeEnabled();
+
+    answer(jsonResponse({ valid: true }));
+    await waitFor(() => expect(save).toBeEnabled());
+    expect(save).not.toHaveAttribute('aria-busy');
+    expect(screen.getByRole('dialog', { name: 'Set a new password' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['the network fails', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['the server fails', () => errorResponse(500, 'INTERNAL_ERROR', 'Something went wrong.')],
+  ])('shows the form when %s during the check: saving checks the link again', async (_, failure) => {
+    const api = mockUsersApi({
+      '/checkResetLink': failure,
+      '/setPassword': () => jsonResponse(setPasswordAnswer()),
+    });
+    const { user } = renderSetPassword();
+    const dialog = await screen.findByRole('dialog', { name: 'Set a new password' });
+    await waitFor(() => expect(api.callsTo('/checkResetLink')).toHaveLength(1));
+    const save = within(dialog).getByRole('button', { name: 'Save password' });
+    await waitFor(() => expect(save).toBeEnabled());
+
+    await fillPasswords(dialog, user);
+    expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeInTheDocument();
+    expect(api.callsTo('/setPassword')).toHaveLength(1);
+  });
+
+  it('says clearly that a link used up after it opened is no good and offers a new one', async () => {
+    mockUsersApi({
+      ...validLink,
       '/setPassword': () =>
         errorResponse(400, 'INVALID_RESET_TOKEN', 'The password reset link is not valid or has expired.'),
     });
@@ -70,14 +127,15 @@ describe('SetPasswordModal', () => {
     expect(location()).toBe('/en?modal=reset-password');
   });
 
-  it('treats a link without a token as not valid', async () => {
-    mockUsersApi({});
+  it('treats a link without a token as not valid, asking nothing', async () => {
+    const api = mockUsersApi({});
     renderSetPassword('/en?modal=set-password');
     expect(await screen.findByRole('dialog', { name: 'The link is not valid' })).toBeInTheDocument();
+    expect(api.callsTo('/checkResetLink')).toHaveLength(0);
   });
 
   it('drops the token from the address when closed', async () => {
-    mockUsersApi({});
+    mockUsersApi(validLink);
     const { user, location } = renderSetPassword('/en/blog?modal=set-password&token=t1');
     const dialog = await screen.findByRole('dialog', { name: 'Set a new password' });
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
@@ -92,7 +150,11 @@ describe('SetPasswordModal: the API keys of the account', () => {
   ];
 
   async function changePassword(routes: Parameters<typeof mockUsersApi>[0] = {}) {
-    const api = mockUsersApi({ '/setPassword': () => jsonResponse(setPasswordAnswer(keys)), ...routes });
+    const api = mockUsersApi({
+      ...validLink,
+      '/setPassword': () => jsonResponse(setPasswordAnswer(keys)),
+      ...routes,
+    });
     const view = renderSetPassword();
     await fillPasswords(await screen.findByRole('dialog', { name: 'Set a new password' }), view.user);
     const dialog = await screen.findByRole('dialog', { name: 'Password changed' });
@@ -147,7 +209,7 @@ describe('SetPasswordModal: the API keys of the account', () => {
   });
 
   it('says the same in Russian', async () => {
-    mockUsersApi({ '/setPassword': () => jsonResponse(setPasswordAnswer(keys)) });
+    mockUsersApi({ ...validLink, '/setPassword': () => jsonResponse(setPasswordAnswer(keys)) });
     const user = userEvent.setup();
     renderInShell(<ModalOutlet />, { path: '/ru?modal=set-password&token=t1', language: 'ru' });
     const form = await screen.findByRole('dialog', { name: 'Задайте новый пароль' });

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { LinkIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,8 +29,9 @@ type Field = 'password' | 'repeatPassword';
 
 /**
  * The new password from a reset link (`?modal=set-password&token=…`, SPEC §2.3): the link's token
- * authorises the call in place of an access token. A used or expired link says so and offers a
- * new one.
+ * authorises the call in place of an access token. The link is checked as it opens, so that a used
+ * or expired one says so, and offers a new one, before anything is typed; a check that fails shows
+ * the form all the same (saving checks the link again).
  */
 export function SetPasswordModal({ onClose }: ModalProps) {
   const { t } = useTranslation();
@@ -42,6 +44,14 @@ export function SetPasswordModal({ onClose }: ModalProps) {
   const { ref: formRef, focusInvalid } = useFocusInvalid();
   const [formError, setFormError] = useState<string | null>(null);
   const [invalidLink, setInvalidLink] = useState(!token);
+  const check = useQuery({
+    queryKey: ['users', 'resetLink', token],
+    queryFn: () => usersApi.checkResetLink({ token }),
+    enabled: token !== '',
+    retry: false,
+    gcTime: 0,
+  });
+  const checking = token !== '' && check.isPending;
   const [loading, setLoading] = useState(false);
   /** A changed password whose account has API keys: they are shown before logging in. */
   const [changed, setChanged] = useState<SetPasswordResponse | null>(null);
@@ -85,7 +95,7 @@ export function SetPasswordModal({ onClose }: ModalProps) {
 
   if (changed) return <PasswordChangedKeys changed={changed} onContinue={goToLogin} onClose={onClose} />;
 
-  if (invalidLink) {
+  if (invalidLink || check.data === false) {
     return (
       <Modal title={t('auth.setPassword.invalidTitle')} onClose={onClose}>
         <ModalMessage icon={LinkIcon} tone="error" role="alert">
@@ -100,14 +110,22 @@ export function SetPasswordModal({ onClose }: ModalProps) {
 
   return (
     <Modal title={t('auth.setPassword.title')} description={t('auth.setPassword.text')} onClose={onClose}>
-      <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
+      {/* The fields stay open while the link is checked (the focus starts in the first one); only
+          saving waits for the answer. */}
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={submit}
+        aria-busy={checking || undefined}
+        className="flex flex-col gap-4"
+      >
         <NewPasswordFields
           label={t('auth.field.newPassword')}
           password={{ value: password, onChange: setPassword, error: errors.password }}
           repeat={{ value: repeatPassword, onChange: setRepeatPassword, error: errors.repeatPassword }}
         />
         {formError && <FormAlert>{formError}</FormAlert>}
-        <SubmitButton loading={loading}>{t('auth.setPassword.submit')}</SubmitButton>
+        <SubmitButton loading={loading || checking}>{t('auth.setPassword.submit')}</SubmitButton>
       </form>
     </Modal>
   );

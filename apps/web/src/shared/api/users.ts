@@ -1,4 +1,5 @@
 import {
+  checkResetLinkResponseSchema,
   loginResponseSchema,
   type PermissionItem,
   type PermissionType,
@@ -87,6 +88,10 @@ export const usersApi = {
   /** A new password with granted reset codes; the answer lists the account's API keys. */
   setPasswordWithCodes: (input: { newPassword: string; permissionItemList: Array<{ id: string }> }) =>
     post('/setPassword', input, parseSetPassword),
+
+  /** Whether a reset link's token would still set a password; checking does not use it up. */
+  checkResetLink: (input: { token: string }) =>
+    post('/checkResetLink', input, (data) => checkResetLinkResponseSchema.parse(data).valid),
 
   /** A new password with the token of a reset link: it replaces the stored access token. */
   setPasswordWithLink: (input: { newPassword: string; token: string }) =>
