@@ -184,8 +184,11 @@ describe('LoginModal', () => {
     mockUsersApi({});
     const { user, location } = renderLogin();
     const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+    // The address typed goes along.
+    await user.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'ann@example.com');
     await user.click(within(dialog).getByRole('link', { name: 'Forgot your password?' }));
-    expect(await screen.findByRole('dialog', { name: 'Password recovery' })).toBeInTheDocument();
+    const reset = await screen.findByRole('dialog', { name: 'Password recovery' });
+    expect(within(reset).getByRole('textbox', { name: 'E-mail' })).toHaveValue('ann@example.com');
     expect(location()).toBe('/en/blog?page=2&modal=reset-password');
     await user.click(screen.getByRole('link', { name: 'Sign up' }));
     expect(await screen.findByRole('dialog', { name: 'Sign up' })).toBeInTheDocument();

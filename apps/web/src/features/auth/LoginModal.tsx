@@ -134,7 +134,17 @@ export function LoginModal({ onClose }: ModalProps) {
             {t('auth.link.noAccount')}{' '}
             <ModalLink to={authModals.registration}>{t('auth.link.signUp')}</ModalLink>
           </p>
-          <ModalLink to={authModals.resetPassword}>{t('auth.link.forgotPassword')}</ModalLink>
+          {/* The address typed here goes along: the reset form need not be told it again. */}
+          <ModalLink
+            to={authModals.resetPassword}
+            state={
+              channel === 'email'
+                ? { email: email.trim() || null }
+                : { phoneNumber: phoneForServer(phone) || null }
+            }
+          >
+            {t('auth.link.forgotPassword')}
+          </ModalLink>
         </ModalFooter>
       )}
     </Modal>

@@ -155,6 +155,32 @@ describe('ResetPasswordModal', () => {
     },
   );
 
+  it('goes on to log in with the phone filled in after a reset by an SMS code', async () => {
+    const item = permissionItemFixture({
+      purpose: 'user_reset_password',
+      typeId: 'phone',
+      email: null,
+      phoneNumber: '+79123456789',
+    });
+    mockUsersApi({
+      '/permissions/request?typeId=phone': () => jsonResponse({ permissionItemList: [item] }),
+      '/permissions/approve?typeId=phone': () =>
+        jsonResponse({ permissionItemList: [{ ...item, granted: true }] }),
+      '/setPassword': () => jsonResponse(setPasswordAnswer()),
+    });
+    const { user } = renderReset(storeWith({ email: false, phone: true }));
+    const dialog = await screen.findByRole('dialog', { name: 'Password recovery' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Phone number' }), '9123456789');
+    await user.click(within(dialog).getByRole('button', { name: 'Get code' }));
+    await within(dialog).findByRole('button', { name: /New code in/ });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Code from the SMS' }), '654321');
+    await user.type(within(dialog).getByLabelText('New password'), 'new-secret');
+    await user.type(within(dialog).getByLabelText('Repeat password'), 'new-secret');
+    await user.click(within(dialog).getByRole('button', { name: 'Recover password' }));
+    const login = await screen.findByRole('dialog', { name: 'Log in' });
+    expect(within(login).getByRole('textbox', { name: 'Phone number' })).toHaveValue('+7 (912) 345-67-89');
+  });
+
   it('offers the e-mail and phone tabs when both are required, the link only for e-mail', async () => {
     mockUsersApi({});
     const { user } = renderReset(storeWith({ email: true, phone: true }));

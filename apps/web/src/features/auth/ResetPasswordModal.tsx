@@ -129,6 +129,7 @@ export function ResetPasswordModal({ onClose }: ModalProps) {
     openModal(authModals.login, {
       notice: 'passwordChanged',
       email: channel === 'email' ? emailAddress : null,
+      phoneNumber: channel === 'phone' ? phoneNumber : null,
     });
   }
 
