@@ -10,6 +10,7 @@ import { type AppOptions, buildApp } from '../app.ts';
 import { tradeOffers } from '../modules/catalog/catalog.schema.ts';
 import type { PageSource } from '../modules/pages/pages.content.ts';
 import { seedPages } from '../modules/pages/pages.seed.ts';
+import { promoCodeRedemptions } from '../modules/promotions/promotions.schema.ts';
 import { storeOptions } from '../modules/store/store.schema.ts';
 import { defaultStoreId } from '../modules/store/store.seed.ts';
 import { createUsersRepo, type UserRow } from '../modules/users/users.repo.ts';
@@ -220,6 +221,11 @@ export async function setAvailableQuantity(t: TestApp, tradeOfferId: string, qua
     .update(tradeOffers)
     .set({ availableQuantity: quantity })
     .where(eq(tradeOffers.id, tradeOfferId));
+}
+
+/** The promo code redemptions an order made, as the back office would read them. */
+export function redemptionsOfOrder(t: TestApp, orderId: string) {
+  return t.database.db.select().from(promoCodeRedemptions).where(eq(promoCodeRedemptions.orderId, orderId));
 }
 
 /** A movable clock for rules that depend on time. */

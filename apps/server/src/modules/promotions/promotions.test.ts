@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTransactor } from '../../platform/db/transactions.ts';
 import {
@@ -7,13 +6,14 @@ import {
   insertTestUser,
   latestOutboxMessage,
   payOnDemoAcquirer,
+  redemptionsOfOrder,
   registerUser,
   type TestApp,
   testClock,
   testDatabases,
 } from '../../test/harness.ts';
 import { createPromotionsRepo } from './promotions.repo.ts';
-import { promoCodeRedemptions, type promoCodes } from './promotions.schema.ts';
+import type { promoCodes } from './promotions.schema.ts';
 import { advertisedPromoCode } from './promotions.seed.ts';
 import { createPromotionsService, splitFixed } from './promotions.service.ts';
 
@@ -343,10 +343,7 @@ describe.each(testDatabases)('promo codes (%s)', (kind) => {
       upgradeCreditAmount: credit,
       promoCode: code,
     });
-    const [redemption] = await t.database.db
-      .select()
-      .from(promoCodeRedemptions)
-      .where(eq(promoCodeRedemptions.orderId, orderId));
+    const [redemption] = await redemptionsOfOrder(t, orderId);
     expect(redemption?.discountMinor).toBe(discount);
     const rub = (minor: number) => `₽${(minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
     const text = await invoiceText(token, orderId, 'en');
