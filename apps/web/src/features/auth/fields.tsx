@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PermissionType } from '../../shared/api/users.ts';
 import { PasswordField, TextField } from '../../shared/ui/form.tsx';
-import { PhoneField } from './PhoneField.tsx';
+import { PhoneField } from '../../shared/ui/phone-field.tsx';
 
 interface FieldState {
   value: string;

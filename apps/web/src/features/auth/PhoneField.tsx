@@ -1,1 +1,0 @@
-export { PhoneField } from '../../shared/ui/phone-field.tsx';
