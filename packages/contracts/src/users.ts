@@ -1,3 +1,4 @@
+import { guessablePassword } from './guessable-passwords.ts';
 import { apiKeySchema } from './removal.ts';
 import { z } from './zod.ts';
 
@@ -26,7 +27,8 @@ const password = z
   .string({ error: 'error_password_required' })
   .min(1, 'error_password_required')
   .min(8, 'error_password_too_short')
-  .max(128, 'error_password_too_long');
+  .max(128, 'error_password_too_long')
+  .refine((value) => !guessablePassword(value), 'error_password_too_common');
 
 /** A name typed by a person: trimmed, bounded, without control characters (they break storage and display). */
 export const plainTextSchema = (max: number) =>

@@ -308,6 +308,33 @@ export async function payOnDemoAcquirer(t: TestApp, token: string, formUrl: stri
   return validated.json().statusId;
 }
 
+let clientAddresses = 0;
+
+/** Options of one `postToStore` call. */
+export interface StoreCall {
+  headers?: Record<string, string>;
+  /** The caller's address; by default 127.0.0.1, or one of its own with `ownClient`. */
+  remoteAddress?: string;
+  /**
+   * A client address no other call uses (10.x.y.z), so that per-client limits stay out of the way
+   * of cases about other rules.
+   */
+  ownClient?: boolean;
+}
+
+/** A POST of `payload` to `/api/stores<url>`. */
+export function postToStore(t: TestApp, url: string, payload: unknown = {}, call: StoreCall = {}) {
+  const own = ++clientAddresses;
+  const ownAddress = `10.${100 + (own >> 16)}.${(own >> 8) & 255}.${own & 255}`;
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/stores${url}`,
+    payload: payload as object,
+    headers: call.headers,
+    remoteAddress: call.remoteAddress ?? (call.ownClient ? ownAddress : undefined),
+  });
+}
+
 /** A caller of `/api/stores<url>` (POST) as the holder of `token` (null: a visitor). */
 export function storeApi(t: TestApp) {
   return (token: string | null, url: string, payload: object = {}, headers: Record<string, string> = {}) =>

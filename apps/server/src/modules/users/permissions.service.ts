@@ -169,6 +169,9 @@ export function createPermissionService(deps: PermissionDeps) {
           limit: codePolicy.perAddressPerHour,
         });
         await limit(`code:client:${input.client}`, { ...hour, limit: codePolicy.perClientPerHour });
+        // Only the newest code works: one from an earlier message, which the form no longer knows
+        // of, would otherwise still be accepted.
+        await deps.repo.expirePendingCodes(address, now);
         const id = randomUUID();
         return deps.repo.insertPermissionItem({
           id,

@@ -140,6 +140,30 @@ export function createUsersRepo(transactor: Pick<Transactor, 'executor'>) {
     },
 
     /**
+     * Ends the codes of an address and purpose still waiting to be entered (a newer code replaces
+     * them): only the newest code sent works. Codes already entered keep their grant.
+     */
+    async expirePendingCodes(
+      where: { storeId: string; typeId: string; address: string; purpose: string },
+      now: Date,
+    ): Promise<void> {
+      await db()
+        .update(permissionItems)
+        .set({ expiredAt: now })
+        .where(
+          and(
+            eq(permissionItems.storeId, where.storeId),
+            eq(permissionItems.typeId, where.typeId),
+            eq(permissionItems.address, where.address),
+            eq(permissionItems.purpose, where.purpose),
+            isNull(permissionItems.grantedAt),
+            isNull(permissionItems.consumedAt),
+            gt(permissionItems.expiredAt, now),
+          ),
+        );
+    },
+
+    /**
      * Holds an address's codes of one purpose for the rest of the transaction in progress, so that
      * code requests for it made at once are answered one after another (the second sees the first).
      */

@@ -3,6 +3,8 @@ import { createTransactor } from '../../platform/db/transactions.ts';
 import {
   createTestApp,
   latestOutboxMessage,
+  postToStore,
+  type StoreCall,
   type TestApp,
   testClock,
   testDatabases,
@@ -21,20 +23,8 @@ describe.each(testDatabases)('users on %s', (kind) => {
 
   // Each call from its own client address, so that the per-client limits of sign-ups stay out of the
   // way of cases about other rules; the per-client cases name their address.
-  let client = 0;
-  const post = (
-    url: string,
-    payload: unknown,
-    headers: Record<string, string> = {},
-    remoteAddress = `10.0.${Math.floor(++client / 250)}.${client % 250}`,
-  ) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/stores/users${url}`,
-      payload: payload as object,
-      headers,
-      remoteAddress,
-    });
+  const post = (url: string, payload: unknown, call: StoreCall = {}) =>
+    postToStore(t, `/users${url}`, payload, { ownClient: true, ...call });
 
   async function requestCode(email: string, purpose = 'user_verify') {
     const response = await post('/permissions/request?typeId=email', { purpose, email });
@@ -179,6 +169,30 @@ describe.each(testDatabases)('users on %s', (kind) => {
         message: 'The code has expired. Request a new one.',
       });
     });
+    it('accepts only the newest code sent: a new code ends the one before, but not a granted one', async () => {
+      const approve = (id: string, otp: string) =>
+        post('/permissions/approve?typeId=email', {
+          purpose: 'user_verify',
+          permissionItemList: [{ id, otp }],
+        });
+      const first = await requestCode('gwen@example.com');
+      clock.advance(61_000);
+      const second = await requestCode('gwen@example.com');
+      expect(second.item.id).not.toBe(first.item.id);
+      expect((await approve(first.item.id, first.code)).json().code).toBe('CODE_EXPIRED');
+      const granted = await approve(second.item.id, second.code);
+      expect(granted.json().permissionItemList[0]).toMatchObject({ id: second.item.id, granted: true });
+      // A code asked for afterwards leaves the granted one usable.
+      clock.advance(61_000);
+      const third = await requestCode('gwen@example.com');
+      const response = await post('/register', {
+        email: 'gwen@example.com',
+        password: 'secret-1',
+        permissionItemList: [{ id: second.item.id }],
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect((await approve(third.item.id, third.code)).statusCode).toBe(200);
+    });
   });
 
   describe('registration and login', () => {
@@ -250,23 +264,26 @@ describe.each(testDatabases)('users on %s', (kind) => {
     });
 
     it('says an address is taken only to whoever proved it with a code, naming the field', async () => {
-      const first = await requestCode('twice@example.com');
-      clock.advance(61_000);
-      const second = await requestCode('twice@example.com');
-      for (const { item, code } of [first, second]) {
+      // Two sign-ups under way at once (two tabs), each with a code entered before the next was sent.
+      const codes = [];
+      for (const _ of [1, 2]) {
+        const { item, code } = await requestCode('twice@example.com');
         await post('/permissions/approve?typeId=email', {
           purpose: 'user_verify',
           permissionItemList: [{ id: item.id, otp: code }],
         });
+        codes.push(item.id as string);
+        clock.advance(61_000);
       }
+      const [first, second] = codes as [string, string];
       const register = (id: string) =>
         post('/register', {
           email: 'twice@example.com',
           password: 'secret-12',
           permissionItemList: [{ id }],
         });
-      expect((await register(first.item.id)).statusCode).toBe(200);
-      const again = await register(second.item.id);
+      expect((await register(first)).statusCode).toBe(200);
+      const again = await register(second);
       expect(again.statusCode).toBe(409);
       expect(again.json()).toMatchObject({ code: 'USER_ALREADY_EXISTS', details: { field: 'email' } });
     });
@@ -277,8 +294,7 @@ describe.each(testDatabases)('users on %s', (kind) => {
         const response = await post(
           '/register',
           { email: `flood-${attempt}@example.com`, password: 'secret-12' },
-          {},
-          '10.9.9.9',
+          { remoteAddress: '10.9.9.9' },
         );
         statuses.push(response.statusCode);
       }
@@ -288,7 +304,11 @@ describe.each(testDatabases)('users on %s', (kind) => {
     });
 
     it('names the missing fields, in Russian when asked', async () => {
-      const response = await post('/register', { email: 'ivy@example.com' }, { 'x-locale-id': 'ru' });
+      const response = await post(
+        '/register',
+        { email: 'ivy@example.com' },
+        { headers: { 'x-locale-id': 'ru' } },
+      );
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Заполните пароль.' });
       expect(response.json().details.issues[0]).toMatchObject({
@@ -297,6 +317,12 @@ describe.each(testDatabases)('users on %s', (kind) => {
       });
       const bad = await post('/register', { email: 'not-an-email', password: 'secret-1' });
       expect(bad.json().details.issues[0].key).toBe('error_email_invalid');
+      const guessable = await post('/register', { email: 'ivy@example.com', password: 'Qwerty123' });
+      expect(guessable.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: 'This password is among the first ones guessed. Choose another.',
+        details: { issues: [{ path: 'password', key: 'error_password_too_common' }] },
+      });
     });
 
     it('logs in, and refuses a wrong password with the same answer as an unknown account', async () => {
@@ -353,7 +379,7 @@ describe.each(testDatabases)('users on %s', (kind) => {
 
     it('logs out by revoking the token', async () => {
       const token = await registered('mia@example.com');
-      const out = await post('/logout', {}, { authorization: token.id });
+      const out = await post('/logout', {}, { headers: { authorization: token.id } });
       expect(out.json()).toEqual({ result: true });
       const info = await t.app.inject({
         method: 'GET',
@@ -361,7 +387,7 @@ describe.each(testDatabases)('users on %s', (kind) => {
         headers: { authorization: token.id },
       });
       expect(info.json().user).toBeNull();
-      const again = await post('/logout', {}, { authorization: token.id });
+      const again = await post('/logout', {}, { headers: { authorization: token.id } });
       expect(again.statusCode).toBe(401);
       expect(again.json().code).toBe('AUTHORIZATION_REQUIRED');
     });
@@ -406,11 +432,20 @@ describe.each(testDatabases)('users on %s', (kind) => {
       const link = mail?.text.match(/https?:\/\/\S+/)?.[0] ?? '';
       const resetToken = new URL(link).searchParams.get('token') ?? '';
       expect(new URL(link).searchParams.get('modal')).toBe('set-password');
-      const set = await post('/setPassword', { newPassword: 'new-password' }, { authorization: resetToken });
+      const set = await post(
+        '/setPassword',
+        { newPassword: 'new-password' },
+        { headers: { authorization: resetToken } },
+      );
       expect(set.json()).toEqual({ result: true, apiKeys: [], revokeKeysToken: null });
       expect(
-        (await post('/setPassword', { newPassword: 'x-password' }, { authorization: resetToken })).json()
-          .code,
+        (
+          await post(
+            '/setPassword',
+            { newPassword: 'x-password' },
+            { headers: { authorization: resetToken } },
+          )
+        ).json().code,
       ).toBe('INVALID_RESET_TOKEN');
       expect((await post('/login', { email: 'pam@example.com', password: 'old-password' })).statusCode).toBe(
         401,
@@ -418,7 +453,7 @@ describe.each(testDatabases)('users on %s', (kind) => {
       expect((await post('/login', { email: 'pam@example.com', password: 'new-password' })).statusCode).toBe(
         200,
       );
-      expect((await post('/logout', {}, { authorization: token.id })).statusCode).toBe(401);
+      expect((await post('/logout', {}, { headers: { authorization: token.id } })).statusCode).toBe(401);
     });
 
     it('answers the same for an unknown address, and sends nothing', async () => {
@@ -462,7 +497,7 @@ describe.each(testDatabases)('users on %s', (kind) => {
 
     it('changes the locale and currency of the user, refusing empty or unknown ones', async () => {
       const token = await registered('rita@example.com');
-      const auth = { authorization: token.id };
+      const auth = { headers: { authorization: token.id } };
       expect((await post('/changeLocale', {}, auth)).json().code).toBe('core_locale_not_set');
       expect((await post('/changeCurrency', { currencyId: 'XXX' }, auth)).json().code).toBe(
         'core_currency_not_set',
@@ -470,13 +505,13 @@ describe.each(testDatabases)('users on %s', (kind) => {
       expect((await post('/changeLocale', { localeId: 'ru' }, auth)).statusCode).toBe(200);
       expect((await post('/changeCurrency', { currencyId: 'EUR' }, auth)).statusCode).toBe(200);
       expect((await post('/updateProfile', { fullName: 'Rita R.' }, auth)).statusCode).toBe(200);
-      const info = await t.app.inject({ method: 'GET', url: '/api/stores/fetchStoreInfo', headers: auth });
+      const info = await t.app.inject({ method: 'GET', url: '/api/stores/fetchStoreInfo', ...auth });
       expect(info.json().user).toMatchObject({ localeId: 'ru', currencyId: 'EUR', fullName: 'Rita R.' });
     });
 
     it('changes the password only with the current one', async () => {
       const token = await registered('sam@example.com', 'old-password');
-      const auth = { authorization: token.id };
+      const auth = { headers: { authorization: token.id } };
       expect(
         (await post('/changePassword', { password: 'wrong', newPassword: 'new-password' }, auth)).statusCode,
       ).toBe(401);

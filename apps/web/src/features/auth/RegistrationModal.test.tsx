@@ -396,10 +396,34 @@ describe('RegistrationModal: checks before sending', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Sign up' }));
     expect(within(dialog).getByText('The verification code is not valid.')).toBeInTheDocument();
 
-    item = permissionItemFixture({ id: 'item-2', expiredAt: new Date(Date.now() - 1).toISOString() });
+    // A second code ends the first one (the server accepts only the newest): the hint says so.
+    const codeField = within(dialog).getByRole('textbox', { name: 'Code from the e-mail' });
+    const again = new Date(Date.now() - 1000).toISOString();
+    item = permissionItemFixture({ id: 'item-2', nextRequestAt: again });
+    await user.click(within(dialog).getByRole('button', { name: 'Get code' }));
+    await waitFor(() => expect(codeField).toHaveValue(''));
+    expect(codeField).toHaveAccessibleDescription(
+      'The code has been sent to ann@example.com. The code is valid for 10 min. Codes sent before it no longer work.',
+    );
+
+    // The hint counts the validity down from the time the code expires, and says once it has.
+    item = permissionItemFixture({
+      id: 'item-3',
+      nextRequestAt: again,
+      expiredAt: new Date(Date.now() + 150_000).toISOString(),
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Get code' }));
+    await waitFor(() => expect(codeField).toHaveAccessibleDescription(/valid for 3 min/));
+    item = permissionItemFixture({
+      id: 'item-4',
+      nextRequestAt: again,
+      expiredAt: new Date(Date.now() - 1).toISOString(),
+    });
     await user.click(within(dialog).getByRole('button', { name: 'Get code' }));
     await waitFor(() =>
-      expect(within(dialog).getByRole('textbox', { name: 'Code from the e-mail' })).toHaveValue(''),
+      expect(codeField).toHaveAccessibleDescription(
+        'The code has been sent to ann@example.com. The code has expired. Request a new one.',
+      ),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Sign up' }));
     expect(within(dialog).getByText('The code has expired. Request a new one.')).toBeInTheDocument();

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { uiConstants } from '../../shared/constants.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/form.tsx';
-import { minutesSeconds, type VerificationCode } from './use-verification-code.ts';
+import { minutesSeconds, useSecondsUntil, type VerificationCode } from './use-verification-code.ts';
 
 /**
  * The code field of one channel with its get-code button (SPEC §2.3, §4): the button counts down
@@ -38,6 +38,8 @@ export function VerificationCodeField({
   const counting = !granted && secondsLeft > 0;
   const time = minutesSeconds(secondsLeft);
   const address = item?.email ?? (item?.phoneNumber ? phoneView(item.phoneNumber) : '');
+  // How long the code sent lasts, counted down here: the server's text is as of when it was sent.
+  const secondsValid = useSecondsUntil(granted ? null : item?.expiredAt);
   // The server answers a reset request alike whether the address has an account or not (so as not to
   // tell which have one), and sends a code only where one has: the hint cannot say it was sent.
   const sentKey =
@@ -64,7 +66,15 @@ export function VerificationCodeField({
         granted
           ? t(`auth.code.confirmed.${verification.typeId}`)
           : item
-            ? `${t(sentKey, { address })} ${item.expiredAtText}`
+            ? [
+                t(sentKey, { address }),
+                secondsValid > 0
+                  ? t('auth.code.validFor', { minutes: Math.ceil(secondsValid / 60) })
+                  : t('error_verification_code_expired'),
+                verification.replacedEarlier && secondsValid > 0 ? t('auth.code.earlierVoid') : '',
+              ]
+                .filter(Boolean)
+                .join(' ')
             : t(`auth.code.hint.${verification.typeId}`)
       }
       inside={

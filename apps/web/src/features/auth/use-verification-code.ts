@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorCode, errorDetails, isApiError } from '../../shared/api/api-error.ts';
+import { errorCode, errorDetails, errorMessage, isApiError } from '../../shared/api/api-error.ts';
 import {
   type Address,
   type PermissionItem,
@@ -10,7 +10,6 @@ import {
 } from '../../shared/api/users.ts';
 import { uiConstants } from '../../shared/constants.ts';
 import { checkAddress } from '../../shared/validation/field-checks.ts';
-import { formErrorOf } from './api-errors.ts';
 import { recallPendingCode, rememberPendingCode } from './pending-codes.ts';
 
 /** Seconds left until `iso`, re-read every second while there are any (SPEC §9 countdown tick). */
@@ -57,6 +56,8 @@ export interface VerificationCode {
   typeId: PermissionType;
   purpose: PermissionPurpose;
   item: PermissionItem | null;
+  /** Whether the item's code replaced one sent earlier to the same address, which no longer works. */
+  replacedEarlier: boolean;
   code: string;
   setCode: (code: string) => void;
   /** Seconds until another code may be requested. */
@@ -95,6 +96,7 @@ export function useVerificationCode(options: {
   const [recalled] = useState(() => recallPendingCode({ typeId, purpose }, address));
   const [item, setItem] = useState<PermissionItem | null>(recalled);
   const [itemAddress, setItemAddress] = useState<string | null>(recalled ? address : null);
+  const [replacedEarlier, setReplacedEarlier] = useState(false);
   const [code, setCodeState] = useState('');
   const [requesting, setRequesting] = useState(false);
   const [approving, setApproving] = useState(false);
@@ -116,6 +118,7 @@ export function useVerificationCode(options: {
       if (!item && !awaited) return;
       setItem(awaited);
       setItemAddress(awaited ? address : null);
+      setReplacedEarlier(false);
       if (item) {
         setCodeState('');
         setCodeError(null);
@@ -148,7 +151,7 @@ export function useVerificationCode(options: {
           return next;
         })
         .catch((error: unknown) => {
-          setCodeError(formErrorOf(error, t));
+          setCodeError(errorMessage(error, t));
           return current;
         })
         .finally(() => {
@@ -197,6 +200,8 @@ export function useVerificationCode(options: {
         setCodeError(t('error_verification'));
         return 'refused';
       }
+      // The server ends a code still awaited for the address when it sends a new one.
+      setReplacedEarlier(item !== null && itemAddress === address);
       setItem(next);
       setItemAddress(address);
       setCodeState('');
@@ -204,12 +209,12 @@ export function useVerificationCode(options: {
     } catch (error) {
       const until = errorCode(error) === 'NEXT_REQUEST_NOT_YET' ? retryAt(error) : null;
       if (until) setTooSoon({ address, until });
-      else setCodeError(formErrorOf(error, t));
+      else setCodeError(errorMessage(error, t));
       return 'refused';
     } finally {
       setRequesting(false);
     }
-  }, [typeId, purpose, address, item, nextRequestAt, secondsLeft, t]);
+  }, [typeId, purpose, address, item, itemAddress, nextRequestAt, secondsLeft, t]);
 
   const approveNow = useCallback(async () => {
     if (!item || item.granted || !complete) return item;
@@ -226,6 +231,7 @@ export function useVerificationCode(options: {
     typeId,
     purpose,
     item,
+    replacedEarlier,
     code,
     setCode,
     secondsLeft,

@@ -158,6 +158,12 @@ describe('validateRegistration', () => {
       password: 'error_password_too_short',
     });
   });
+
+  it('refuses a password among the first ones guessed, before sending it', () => {
+    expect(validateRegistration({ ...filled, password: '12345678', repeatPassword: '12345678' })).toEqual({
+      password: 'error_password_too_common',
+    });
+  });
 });
 
 describe('checkVerification', () => {
