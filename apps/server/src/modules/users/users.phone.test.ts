@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
   latestOutboxMessage,
+  postToStore,
   setStoreOptions,
   type TestApp,
   testDatabases,
@@ -21,12 +22,7 @@ describe.each(testDatabases)('registration by phone on %s', (kind) => {
   afterAll(() => t.close());
 
   const post = (url: string, payload: object) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/stores/users${url}`,
-      payload,
-      headers: { 'x-locale-id': 'ru' },
-    });
+    postToStore(t, `/users${url}`, payload, { headers: { 'x-locale-id': 'ru' } });
 
   it('sends the code by SMS, in Russian, to the normalised number, and registers with it', async () => {
     const request = await post('/permissions/request?typeId=phone', {

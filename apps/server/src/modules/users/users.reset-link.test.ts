@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
   latestOutboxMessage,
+  postToStore,
   registerUser,
+  type StoreCall,
   type TestApp,
   testClock,
   testDatabases,
@@ -23,19 +25,8 @@ describe.each(testDatabases)('reset link check on %s', (kind) => {
 
   // Each call from its own client address, so that the per-client limit stays out of the way of the
   // cases about the token; the limit's own case names its address.
-  let client = 0;
-  const post = (
-    url: string,
-    payload: unknown,
-    options: { headers?: Record<string, string>; remoteAddress?: string } = {},
-  ) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/stores${url}`,
-      payload: payload as object,
-      headers: options.headers,
-      remoteAddress: options.remoteAddress ?? `10.9.${Math.floor(++client / 250)}.${client % 250}`,
-    });
+  const post = (url: string, payload: unknown, call: StoreCall = {}) =>
+    postToStore(t, url, payload, { ownClient: true, ...call });
   const check = (token: string) => post('/users/checkResetLink', { token });
   const setPassword = (token: string, newPassword: string) =>
     post('/users/setPassword', { newPassword }, { headers: { authorization: token } });

@@ -3,7 +3,9 @@ import {
   createTestApp,
   latestOutboxMessage,
   litreBalance,
+  postToStore,
   registerUser,
+  type StoreCall,
   type TestApp,
   testDatabases,
 } from '../../test/harness.ts';
@@ -16,18 +18,7 @@ describe.each(testDatabases)('account security on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const post = (
-    url: string,
-    payload: unknown,
-    options: { headers?: Record<string, string>; remoteAddress?: string } = {},
-  ) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/stores${url}`,
-      payload: payload as object,
-      headers: options.headers,
-      remoteAddress: options.remoteAddress,
-    });
+  const post = (url: string, payload: unknown, call?: StoreCall) => postToStore(t, url, payload, call);
   const auth = (token: string) => ({ headers: { authorization: token } });
   const litres = (token: string) => litreBalance(t, token);
 

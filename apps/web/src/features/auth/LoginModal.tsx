@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorCode, errorDetails } from '../../shared/api/api-error.ts';
+import { errorCode, errorDetails, errorMessage } from '../../shared/api/api-error.ts';
 import { type PermissionType, usersApi } from '../../shared/api/users.ts';
 import { formatPhone, phoneForServer } from '../../shared/format/phone-mask.ts';
 import { useFocusInvalid } from '../../shared/forms/use-focus-invalid.ts';
@@ -9,7 +9,7 @@ import { useStoreInfo } from '../../shared/store-info/store-info-context.tsx';
 import { FormAlert, PasswordField, SubmitButton } from '../../shared/ui/form.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { type Errors, hasErrors, translateErrors } from '../../shared/validation/field-checks.ts';
-import { fieldErrorsOf, formErrorOf } from './api-errors.ts';
+import { fieldErrorsOf } from './api-errors.ts';
 import { authChannels, hasChannelTabs, hasPasswordForm, initialChannel } from './auth-rules.ts';
 import { ChannelTabs, ModalFooter, ModalLink, ModalNotice, SocialLinks } from './auth-ui.tsx';
 import { AddressField } from './fields.tsx';
@@ -88,7 +88,7 @@ export function LoginModal({ onClose }: ModalProps) {
       if (hasErrors(fields)) {
         setErrors(fields);
         focusInvalid();
-      } else setFormError(formErrorOf(error, t));
+      } else setFormError(errorMessage(error, t));
     } finally {
       setLoading(false);
     }

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../shared/api/api-error.ts';
 import { usersApi } from '../../shared/api/users.ts';
 import { useLanguage } from '../../shared/routing/language-context.tsx';
 import { FormAlert, SubmitButton } from '../../shared/ui/form.tsx';
 import { checkEmail } from '../../shared/validation/field-checks.ts';
-import { fieldErrorsOf, formErrorOf } from './api-errors.ts';
+import { fieldErrorsOf } from './api-errors.ts';
 import { authModals } from './modal-state.ts';
 
 /**
@@ -52,7 +53,7 @@ export function ResetLinkRequest({
       const fields = fieldErrorsOf<'address'>(refusal, { email: 'address' });
       if (fields.address) onAddressChecked(fields.address);
       else {
-        setError(formErrorOf(refusal, t));
+        setError(errorMessage(refusal, t));
         setRefusals((count) => count + 1);
       }
     } finally {

@@ -1,7 +1,7 @@
 import { MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorCode } from '../../shared/api/api-error.ts';
+import { errorCode, errorMessage } from '../../shared/api/api-error.ts';
 import { type PermissionType, type SetPasswordResponse, usersApi } from '../../shared/api/users.ts';
 import { formatPhone, phoneForServer } from '../../shared/format/phone-mask.ts';
 import { useFocusInvalid } from '../../shared/forms/use-focus-invalid.ts';
@@ -18,7 +18,7 @@ import {
   hasErrors,
   translateErrors,
 } from '../../shared/validation/field-checks.ts';
-import { fieldErrorsOf, formErrorOf } from './api-errors.ts';
+import { fieldErrorsOf } from './api-errors.ts';
 import { authChannels, initialChannel } from './auth-rules.ts';
 import { ChannelTabs, ModalFooter, ModalLink, ModalMessage, ModalNotice } from './auth-ui.tsx';
 import { AddressField, NewPasswordFields } from './fields.tsx';
@@ -111,7 +111,7 @@ export function ResetPasswordModal({ onClose }: ModalProps) {
     } catch (error) {
       const code = errorCode(error);
       if (code === 'VERIFICATION_REQUIRED' || code === 'CODE_EXPIRED' || code === 'CODE_NOT_VALID') {
-        setErrors({ code: formErrorOf(error, t) });
+        setErrors({ code: errorMessage(error, t) });
         focusInvalid();
         return;
       }
@@ -119,7 +119,7 @@ export function ResetPasswordModal({ onClose }: ModalProps) {
       if (hasErrors(fields)) {
         setErrors(fields);
         focusInvalid();
-      } else setFormError(formErrorOf(error, t));
+      } else setFormError(errorMessage(error, t));
     } finally {
       setLoading(false);
     }

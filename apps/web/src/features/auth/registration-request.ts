@@ -1,8 +1,8 @@
-import { errorCode, errorDetails } from '../../shared/api/api-error.ts';
+import { errorCode, errorDetails, errorMessage } from '../../shared/api/api-error.ts';
 import type { PermissionItem } from '../../shared/api/users.ts';
 import type { Errors } from '../../shared/validation/field-checks.ts';
 import type { TakenAddress } from './AddressTaken.tsx';
-import { fieldErrorsOf, formErrorOf } from './api-errors.ts';
+import { fieldErrorsOf } from './api-errors.ts';
 import type { AuthChannels } from './auth-rules.ts';
 import type { RegistrationField } from './validation.ts';
 
@@ -54,7 +54,7 @@ export function registrationRefusal(
   error: unknown,
   context: { channels: AuthChannels; verifyEmail: boolean; verifyPhone: boolean; t: (key: string) => string },
 ): RegistrationRefusal {
-  const message = formErrorOf(error, context.t);
+  const message = errorMessage(error, context.t);
   const code = errorCode(error);
   const field = errorDetails(error).field;
   if (code === 'USER_ALREADY_EXISTS') {
