@@ -300,11 +300,20 @@ const rules: Rule[] = [
 ];
 
 describe('the server architecture', () => {
-  const found = checkArchitecture(readTree(path.dirname(fileURLToPath(import.meta.url))));
+  const tree = readTree(path.dirname(fileURLToPath(import.meta.url)));
+  const found = checkArchitecture(tree);
   it.each(rules)('keeps the %s rule', (rule) => {
     expect(
       found.filter((violation) => violation.rule === rule).map((violation) => violation.message),
     ).toEqual([]);
+  });
+
+  it('mocks no module in its tests: their files share one module graph (vitest.config.ts, isolate)', () => {
+    // A mock would replace the module only where no earlier file of the worker had loaded it.
+    const mocking = tree.filter(
+      (file) => file.path.endsWith('.test.ts') && /\bvi\.(do)?mock\(/.test(file.text),
+    );
+    expect(mocking.map((file) => file.path)).toEqual([]);
   });
 });
 

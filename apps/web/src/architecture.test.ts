@@ -135,6 +135,14 @@ describe('web architecture', () => {
     expect(boundaryViolations(graph)).toEqual([]);
   });
 
+  it('mocks no module in its tests: their files share one module graph (vitest.config.ts, isolate)', () => {
+    // A mock would replace the module only where no earlier file of the worker had loaded it.
+    const mocking = sourceFiles(srcRoot).filter(
+      (file) => /\.test\.tsx?$/.test(file) && /\bvi\.(do)?mock\(/.test(readFileSync(file, 'utf8')),
+    );
+    expect(mocking.map(rel)).toEqual([]);
+  });
+
   it('knows a bad import when it sees one', () => {
     expect(
       importCircles(

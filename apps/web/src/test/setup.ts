@@ -38,6 +38,9 @@ function clearCookies() {
 }
 
 beforeEach(async () => {
+  // The files of a worker share one document (vitest.config.ts, isolate): what a test left in it,
+  // such as a payment form, goes.
+  document.body.replaceChildren();
   window.localStorage.clear();
   window.sessionStorage.clear();
   clearCookies();

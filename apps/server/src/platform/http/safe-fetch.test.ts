@@ -1,17 +1,8 @@
+import { lookup } from 'node:dns/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FetchRefused, isPublicAddress, safeFetch } from './safe-fetch.ts';
-
-// A name of the network inside, as an intranet's DNS would answer it; other names resolve for real.
-vi.mock('node:dns/promises', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:dns/promises')>();
-  const lookup = ((host: string, options: object) =>
-    host === 'intranet.test'
-      ? Promise.resolve([{ address: '10.0.0.5', family: 4 }])
-      : real.lookup(host, options)) as typeof real.lookup;
-  return { ...real, lookup };
-});
 
 const limits = { maxBytes: 1024, timeoutMs: 2000, maxRedirects: 3 };
 
@@ -126,10 +117,15 @@ describe('safeFetch', () => {
 
   it('tells the caller nothing of names inside, connection errors or addresses; the detail is for the log', async () => {
     // A name that resolves inside reads like a name that does not exist.
-    const inside = await refused(safeFetch('http://intranet.test/x.png', limits));
+    // A name of the network inside, as an intranet's DNS would answer it; other names resolve for real.
+    const resolve = async (host: string) =>
+      host === 'intranet.test'
+        ? ['10.0.0.5']
+        : (await lookup(host, { all: true })).map((entry) => entry.address);
+    const inside = await refused(safeFetch('http://intranet.test/x.png', { ...limits, resolve }));
     expect(inside.reason).toBe('the address is not reachable');
     expect(inside.detail).toMatch(/intranet\.test resolves to 10\.0\.0\.5/);
-    const missing = await refused(safeFetch('http://no-such-host.invalid/x.png', limits));
+    const missing = await refused(safeFetch('http://no-such-host.invalid/x.png', { ...limits, resolve }));
     expect(missing.reason).toBe('the address is not reachable');
     expect(missing.detail).toMatch(/no-such-host\.invalid not resolved/);
     // Nothing listens on a closed port: the caller must not learn that from the answer.

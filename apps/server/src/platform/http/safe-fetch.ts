@@ -87,7 +87,13 @@ export interface SafeFetchOptions {
   maxRedirects: number;
   /** Which resolved addresses may be connected to; tests widen it to loopback. */
   isAllowed?: (address: string) => boolean;
+  /** The addresses of a name (DNS by default); tests answer names of a network inside. */
+  resolve?: (host: string) => Promise<string[]>;
 }
+
+/** Every address DNS gives for a name, in its own order. */
+const resolveByDns = async (host: string): Promise<string[]> =>
+  (await dnsLookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
 
 export interface Fetched {
   bytes: Buffer;
@@ -131,7 +137,11 @@ function parseUrl(rawUrl: string): URL {
  * does not resolve and a name that resolves inside read the same, so that names of the network
  * inside cannot be told from names that do not exist.
  */
-async function resolvePublic(hostname: string, isAllowed: (address: string) => boolean): Promise<string> {
+async function resolvePublic(
+  hostname: string,
+  isAllowed: (address: string) => boolean,
+  resolve: (host: string) => Promise<string[]>,
+): Promise<string> {
   const host = hostname.replace(/^\[|\]$/g, '');
   // localhost is the machine itself by definition (RFC 6761): saying so tells nothing of the network.
   if (/(^|\.)localhost\.?$/i.test(host) && !isAllowed('127.0.0.1')) {
@@ -144,7 +154,7 @@ async function resolvePublic(hostname: string, isAllowed: (address: string) => b
   }
   let addresses: string[];
   try {
-    addresses = (await dnsLookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+    addresses = await resolve(host);
   } catch (error) {
     throw unreachable(`${host} not resolved: ${(error as Error).message}`);
   }
@@ -159,7 +169,7 @@ async function requestOnce(
   url: URL,
   options: SafeFetchOptions & { isAllowed: (address: string) => boolean; deadline: number },
 ): Promise<{ fetched: Fetched; redirectTo?: undefined } | { redirectTo: string; fetched?: undefined }> {
-  const address = await resolvePublic(url.hostname, options.isAllowed);
+  const address = await resolvePublic(url.hostname, options.isAllowed, options.resolve ?? resolveByDns);
   const remaining = options.deadline - Date.now();
   const timedOut = () =>
     new FetchRefused('timeout', downloadProblem.timeout(options.timeoutMs / 1000), `${url.host} timed out`);

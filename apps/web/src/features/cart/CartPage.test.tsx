@@ -2,8 +2,8 @@ import { storageKeys } from '@cutout/contracts';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { submitPaymentForm } from '../../shared/payments/submit-payment-form.ts';
 import { reloadSession } from '../../shared/session/session.ts';
+import { recordFormSubmits, type SubmittedForm } from '../../test/browser-exits.ts';
 import { orderFixture, topUpItemFixture } from '../../test/orders-api.ts';
 import { mockApi, renderInShell } from '../../test/render.tsx';
 import { CartPage } from './CartPage.tsx';
@@ -13,8 +13,6 @@ import {
   fakeCartApi,
   topUpCartItemFixture,
 } from './fake-cart-api.ts';
-
-vi.mock('../../shared/payments/submit-payment-form.ts', () => ({ submitPaymentForm: vi.fn(() => true) }));
 
 function signIn() {
   window.localStorage.setItem(storageKeys.accessToken, 'token-1');
@@ -37,8 +35,9 @@ const paidResult = {
 };
 
 describe('CartPage', () => {
+  let submitted: SubmittedForm[] = [];
   beforeEach(() => {
-    vi.mocked(submitPaymentForm).mockClear();
+    submitted = recordFormSubmits();
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -188,7 +187,6 @@ describe('CartPage', () => {
 
   it('sends a quantity typed just before "Place order" first, and orders it', async () => {
     signIn();
-    vi.mocked(submitPaymentForm).mockReturnValueOnce(false);
     const api = fakeCartApi({
       items: [cartItemFixture({ quantity: 3 })],
       choices: { paymentOptionId: 'demo-card' },
@@ -462,7 +460,9 @@ describe('CartPage', () => {
     });
     renderCart(api);
     await userEvent.click(await screen.findByRole('button', { name: 'Place order' }));
-    await waitFor(() => expect(submitPaymentForm).toHaveBeenCalledOnce());
+    await waitFor(() =>
+      expect(submitted).toEqual([{ action: 'https://pay.example/', method: 'post', inputs: {} }]),
+    );
     expect(api.callsTo('checkout')).toEqual([
       {
         resolveCallbackUrl: `${window.location.origin}/en/shopping-cart/checkout/demo-card/validate`,
@@ -474,7 +474,6 @@ describe('CartPage', () => {
 
   it('goes to the paid page when nothing is to be paid', async () => {
     signIn();
-    vi.mocked(submitPaymentForm).mockReturnValueOnce(false);
     const api = fakeCartApi({ choices: { paymentOptionId: 'demo-card' }, checkout: paidResult });
     const view = renderCart(api);
     await userEvent.click(await screen.findByRole('button', { name: 'Place order' }));

@@ -1,14 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { submitPaymentForm } from '../../shared/payments/submit-payment-form.ts';
+import { describe, expect, it } from 'vitest';
 import { mockOrders, openAt, signIn } from '../../test/orders-api.ts';
 import { orderFixture, topUpItemFixture } from './fake-orders-api.ts';
-
-vi.mock('../../shared/payments/submit-payment-form.ts', () => ({ submitPaymentForm: vi.fn(() => false) }));
-
-afterEach(() => {
-  vi.mocked(submitPaymentForm).mockClear();
-});
 
 const twoOptions = [
   { id: 'demo-card', name: 'Bank card', description: '', providerId: 'demo' },

@@ -5,13 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { noAnalytics } from '../../shared/analytics/analytics.ts';
 import { reloadSession } from '../../shared/session/session.ts';
 import { handOffFiles } from '../../shared/upload/file-hand-off.ts';
+import { recordDownloads } from '../../test/browser-exits.ts';
 import { jsonResponse, storeInfoFixture } from '../../test/fixtures.ts';
 import { mockApi, renderApp } from '../../test/render.tsx';
 import { userFixture } from '../../test/users-api.ts';
-import { saveBlob } from './download.ts';
 import { imageQueue } from './use-image-queue.ts';
-
-vi.mock('./download.ts', () => ({ saveBlob: vi.fn() }));
 
 const sizeLimit = 'previewWidth=625,previewHeight=400,fullWidth=6250,fullHeight=6250';
 
@@ -88,9 +86,10 @@ async function balanceInMenu(user: ReturnType<typeof userEvent.setup>) {
   return label;
 }
 
+let downloads: string[] = [];
 beforeEach(() => {
   imageQueue.clear();
-  vi.mocked(saveBlob).mockClear();
+  downloads = recordDownloads();
 });
 // The page is unmounted before the queue it shows is emptied: emptied under a mounted page, the
 // queue would re-render it outside act().
@@ -123,7 +122,7 @@ describe('RemoveBackgroundPage', () => {
     // The preview is free: no charge, and its download makes no new call.
     expect(await balanceInMenu(user)).toBe('Balance: 7 L — buy litres');
     await user.click(within(viewer).getByRole('button', { name: /Download preview/ }));
-    expect(saveBlob).toHaveBeenCalledWith(expect.anything(), 'photo-no-bg-preview.png');
+    expect(downloads).toEqual(['photo-no-bg-preview.png']);
     expect(api.calls).toHaveLength(1);
   });
 
@@ -140,7 +139,7 @@ describe('RemoveBackgroundPage', () => {
     expect(within(dialog).getByRole('link', { name: 'Log in' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?modal=registration');
     expect(api.sizes()).not.toContain('full');
-    expect(saveBlob).not.toHaveBeenCalled();
+    expect(downloads).toEqual([]);
   });
 
   it('charges a signed-in user one litre for the full size, shows it in the balance and reuses the file', async () => {
@@ -151,14 +150,14 @@ describe('RemoveBackgroundPage', () => {
 
     await user.click(screen.getByRole('radio', { name: /Full size/ }));
     await user.click(screen.getByRole('button', { name: /Download full size/ }));
-    await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(expect.anything(), 'photo-no-bg.png'));
+    await waitFor(() => expect(downloads).toContain('photo-no-bg.png'));
     expect(api.sizes()).toEqual(['preview', 'full']);
     await waitFor(async () => expect(await balanceInMenu(user)).toBe('Balance: 6 L — buy litres'));
     expect(screen.getByRole('region', { name: 'Result' })).toHaveTextContent('Full size · 1200 × 800 px');
 
     // Made already for these options: downloaded again without a call.
     await user.click(screen.getByRole('button', { name: /Download full size/ }));
-    expect(saveBlob).toHaveBeenCalledTimes(2);
+    expect(downloads).toHaveLength(2);
     expect(api.calls).toHaveLength(2);
   });
 
@@ -215,7 +214,7 @@ describe('RemoveBackgroundPage', () => {
     await user.click(within(toast).getByRole('button', { name: 'Buy litres' }));
     // The pricing page is loaded lazily: the navigation ends once its code has arrived.
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/pricing'));
-    expect(saveBlob).not.toHaveBeenCalled();
+    expect(downloads).toEqual([]);
   });
 
   it('marks an image the server cannot read as invalid input, with the reason', async () => {
