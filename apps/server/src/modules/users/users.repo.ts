@@ -12,6 +12,22 @@ export const isUniqueViolation = (error: unknown): boolean =>
   (error as { code?: string })?.code === '23505' ||
   (error as { cause?: { code?: string } })?.cause?.code === '23505';
 
+/** The codes of one address for one purpose (lockCodeRequests holds them). */
+export interface CodeAddress {
+  storeId: string;
+  typeId: string;
+  address: string;
+  purpose: string;
+}
+
+const codesOf = (where: CodeAddress) =>
+  and(
+    eq(permissionItems.storeId, where.storeId),
+    eq(permissionItems.typeId, where.typeId),
+    eq(permissionItems.address, where.address),
+    eq(permissionItems.purpose, where.purpose),
+  );
+
 /** A reset token sought by its hash and purpose, as of a moment. */
 type ResetTokenQuery = { tokenHash: string; purpose: ResetTokenPurpose; now: Date };
 
@@ -116,24 +132,11 @@ export function createUsersRepo(transactor: Pick<Transactor, 'executor'>) {
     },
 
     /** The newest unconsumed code for an address and purpose. */
-    async findLatestPermissionItem(where: {
-      storeId: string;
-      typeId: string;
-      address: string;
-      purpose: string;
-    }): Promise<PermissionItemRow | null> {
+    async findLatestPermissionItem(where: CodeAddress): Promise<PermissionItemRow | null> {
       const [row] = await db()
         .select()
         .from(permissionItems)
-        .where(
-          and(
-            eq(permissionItems.storeId, where.storeId),
-            eq(permissionItems.typeId, where.typeId),
-            eq(permissionItems.address, where.address),
-            eq(permissionItems.purpose, where.purpose),
-            isNull(permissionItems.consumedAt),
-          ),
-        )
+        .where(and(codesOf(where), isNull(permissionItems.consumedAt)))
         .orderBy(desc(permissionItems.createdAt))
         .limit(1);
       return row ?? null;
@@ -143,19 +146,13 @@ export function createUsersRepo(transactor: Pick<Transactor, 'executor'>) {
      * Ends the codes of an address and purpose still waiting to be entered (a newer code replaces
      * them): only the newest code sent works. Codes already entered keep their grant.
      */
-    async expirePendingCodes(
-      where: { storeId: string; typeId: string; address: string; purpose: string },
-      now: Date,
-    ): Promise<void> {
+    async expirePendingCodes(where: CodeAddress, now: Date): Promise<void> {
       await db()
         .update(permissionItems)
         .set({ expiredAt: now })
         .where(
           and(
-            eq(permissionItems.storeId, where.storeId),
-            eq(permissionItems.typeId, where.typeId),
-            eq(permissionItems.address, where.address),
-            eq(permissionItems.purpose, where.purpose),
+            codesOf(where),
             isNull(permissionItems.grantedAt),
             isNull(permissionItems.consumedAt),
             gt(permissionItems.expiredAt, now),
@@ -167,7 +164,7 @@ export function createUsersRepo(transactor: Pick<Transactor, 'executor'>) {
      * Holds an address's codes of one purpose for the rest of the transaction in progress, so that
      * code requests for it made at once are answered one after another (the second sees the first).
      */
-    async lockCodeRequests(key: { storeId: string; typeId: string; purpose: string; address: string }) {
+    async lockCodeRequests(key: CodeAddress) {
       const name = `permission_items:${key.storeId}:${key.typeId}:${key.purpose}:${key.address}`;
       await db().execute(sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`);
     },
