@@ -65,11 +65,14 @@ export type TradeOfferListFilter = z.infer<typeof tradeOfferListFilterSchema>;
 
 const minorAmount = z.number().int().min(0).max(maxInt32);
 
+/** The longest search of the catalogue and favourites: a longer one is cut to it before it is sent. */
+export const catalogSearchMaxLength = 200;
+
 /** POST /products/fetchProductTradeOfferList (SPEC §7.5). Prices are in the request's currency. */
 export const fetchProductTradeOfferListRequestSchema = z.strictObject({
   filter: tradeOfferListFilterSchema.optional(),
   /** Words to find in names and descriptions (English and Russian, stemmed; the last word as a prefix). */
-  search: z.string().max(200).optional(),
+  search: z.string().max(catalogSearchMaxLength).optional(),
   /** A group's id or slug; its subgroups' products are included. */
   groupId: z.string().min(1).max(200).optional(),
   /** Lowest and highest price, in minor units of the request's currency. */
@@ -192,7 +195,7 @@ export const fetchFavoriteTradeOfferListRequestSchema = z
     filter: tradeOfferListFilterSchema
       .pick({ skip: true, limit: true, order: true, include: true })
       .optional(),
-    search: z.string().max(200).optional(),
+    search: z.string().max(catalogSearchMaxLength).optional(),
     groupId: z.string().min(1).max(200).optional(),
   })
   .nullish();

@@ -1,3 +1,4 @@
+import { catalogSearchMaxLength } from '@cutout/contracts';
 import { clsx } from 'clsx';
 import { Search } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
@@ -77,6 +78,7 @@ export function SearchBox({ className, onSearch }: { className?: string; onSearc
         onChange={(event) => onChange(event.target.value)}
         placeholder={t('search.placeholder')}
         autoComplete="off"
+        maxLength={catalogSearchMaxLength}
         className="h-10 w-full rounded-xl border border-slate-200 bg-slate-50 pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-400 transition hover:border-slate-300 focus:border-violet-500 focus:bg-white focus:outline-none focus:ring-4 focus:ring-violet-500/15"
       />
     </form>

@@ -2,10 +2,8 @@ import { personalAccountProviderId, type UpdateShoppingCartRequest } from '@cuto
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { cartApi, cartQueryKeys, type ShoppingCart } from '../../shared/cart/cart-api.ts';
-import { useFormatAmount } from '../../shared/format/use-format-amount.ts';
-import { personalAccountApi, personalAccountQueryKeys } from '../../shared/payments/personal-account-api.ts';
+import { usePersonalAccountNote } from '../../shared/payments/personal-account-note.ts';
 import { isTopUp } from '../../shared/payments/top-up.ts';
-import { useSession } from '../../shared/session/session.ts';
 import { CheckoutStep, ChoiceList, StepNote } from './ChoiceList.tsx';
 
 /** The payment options that take the cart's currency; the chosen one is kept in the cart. */
@@ -23,34 +21,15 @@ export function PaymentChoice({
     queryKey: [...cartQueryKeys.paymentOptions, cart.currency],
     queryFn: ({ signal }) => cartApi.paymentOptions(signal),
   });
-  // Paying from the personal account: the buyer sees what it holds before choosing it.
-  const { userId } = useSession();
-  const formatAmount = useFormatAmount();
   // A top-up is never paid from the account it fills (the server prices it so too).
   const topUp = cart.productItems.some((item) => isTopUp(item.product));
   const choices = options.data?.filter((option) => !topUp || option.providerId !== personalAccountProviderId);
-  const offersAccount = choices?.some((option) => option.providerId === personalAccountProviderId);
-  const account = useQuery({
-    queryKey: personalAccountQueryKeys.of({ userId, currency: cart.currency }),
-    queryFn: ({ signal }) => personalAccountApi.fetch(signal),
-    enabled: offersAccount === true,
+  // Paying from the personal account: the buyer sees what it holds before choosing it.
+  const account = usePersonalAccountNote({
+    paymentOptions: choices,
+    amount: cart.amount,
+    currency: cart.currency,
   });
-  const descriptionOf = (option: { providerId: string; description?: string | null }) => {
-    if (option.providerId !== personalAccountProviderId || !account.data) return option.description;
-    const { amountMinor, currency } = account.data.balance;
-    let balance = t('cart.payment.balance', { amount: formatAmount(amountMinor, currency) });
-    // Said before the order is placed, not only refused after (INSUFFICIENT_FUNDS).
-    if (currency === cart.currency && amountMinor < cart.amount)
-      balance += ` ${t('cart.payment.short', { amount: formatAmount(cart.amount - amountMinor, currency) })}`;
-    // Money held in another currency is spent with that currency chosen: said, so that a buyer
-    // who sees "Balance: $0.00" knows where their roubles are.
-    const others = (account.data.otherBalances ?? []).filter((money) => money.amountMinor > 0);
-    if (others.length > 0)
-      balance += ` ${t('cart.payment.otherBalance', {
-        amounts: others.map((money) => formatAmount(money.amountMinor, money.currency)).join(', '),
-      })}`;
-    return option.description ? `${option.description} ${balance}` : balance;
-  };
   return (
     <CheckoutStep id="cart-payment" title={t('cart.payment.title')}>
       {options.isPending ? (
@@ -62,7 +41,7 @@ export function PaymentChoice({
           choices={choices.map((option) => ({
             id: option.id,
             title: option.name,
-            description: descriptionOf(option),
+            description: account.describe(option),
           }))}
           value={cart.paymentOptionId}
           onChange={(id) => update({ paymentOptionId: id })}

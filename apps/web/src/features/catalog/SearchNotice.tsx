@@ -6,7 +6,9 @@ export function SearchNotice({ search, onClear }: { search: string; onClear: () 
   const { t } = useTranslation();
   return (
     <div className="mt-5 flex flex-wrap items-center gap-3">
-      <p className="text-lg font-medium text-slate-800">{t('catalog.search.resultsFor', { search })}</p>
+      <p className="min-w-0 text-lg font-medium [overflow-wrap:anywhere] text-slate-800">
+        {t('catalog.search.resultsFor', { search })}
+      </p>
       <button
         type="button"
         onClick={onClear}

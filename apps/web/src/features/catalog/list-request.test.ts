@@ -17,6 +17,8 @@ describe('the catalogue URL → the list request', () => {
   it.each<[string, { groupId?: string; currency?: string }, FetchProductTradeOfferListRequest]>([
     ['', {}, { filter: firstPage }],
     ['search=%20lamp%20', {}, { filter: firstPage, search: 'lamp' }],
+    // A search past what the API takes (a pasted text) is cut to it, not refused.
+    [`search=${'я'.repeat(201)}`, {}, { filter: firstPage, search: 'я'.repeat(200) }],
     ['page=3', {}, { filter: { ...firstPage, skip: 32 } }],
     ['limit=64&page=2', {}, { filter: { order: 'priority asc', skip: 64, limit: 64 } }],
     ['sort=price desc', {}, { filter: { ...firstPage, order: 'price desc' } }],

@@ -1,4 +1,5 @@
 import {
+  catalogSearchMaxLength,
   type FetchFavoriteTradeOfferListRequest,
   type FetchProductTradeOfferListRequest,
   fractionDigits,
@@ -95,7 +96,7 @@ export function tradeOfferListRequest(options: {
   const priceTo = toMinorUnits(query.price.to, options.currency);
   return {
     filter: pageFilter(query, options.page),
-    ...(query.search && { search: query.search }),
+    ...(query.search && { search: query.search.slice(0, catalogSearchMaxLength) }),
     ...(groupId && { groupId }),
     ...(priceFrom !== undefined && { priceFrom }),
     ...(priceTo !== undefined && { priceTo }),
@@ -112,7 +113,7 @@ export function favouriteListRequest(options: {
   const { query, groupId } = options;
   return {
     filter: pageFilter(query, options.page),
-    ...(query.search && { search: query.search }),
+    ...(query.search && { search: query.search.slice(0, catalogSearchMaxLength) }),
     ...(groupId && { groupId }),
   };
 }

@@ -15,7 +15,7 @@ export function CancelOrderButton({ order }: { order: Order }) {
       open={open}
       onOpenChange={setOpen}
       trigger={{ label: t('orders.actions.cancel'), icon: XCircle }}
-      title={t('orders.cancel.title', { name: order.defaultName })}
+      title={t('orders.cancel.title', { number: order.number })}
       text={t('orders.cancel.text')}
       cancelLabel={t('orders.cancel.keep')}
       confirmLabel={t('orders.cancel.confirm')}

@@ -23,7 +23,7 @@ export function OrderCard({ order }: { order: Order }) {
       aria-labelledby={titleId}
       className="rounded-3xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-slate-300 sm:p-6"
     >
-      <div className="flex items-start justify-between gap-3">
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
         <div className="min-w-0">
           <h2 id={titleId} className="text-lg font-semibold text-slate-900">
             <Link to={link.to} state={link.state} className="hover:text-violet-700">
@@ -31,7 +31,9 @@ export function OrderCard({ order }: { order: Order }) {
             </Link>
           </h2>
           <p className="mt-0.5 text-sm text-slate-500">
-            <time dateTime={order.periodAt}>{formatDate(order.periodAt)}</time>
+            <time dateTime={order.periodAt} className="whitespace-nowrap">
+              {formatDate(order.periodAt)}
+            </time>
           </p>
         </div>
         <StatusBadge status={order.status} className="mt-0.5 shrink-0" />

@@ -170,7 +170,7 @@ describe('OrdersPage', () => {
     const { user } = openAt('/en/user/orders');
     const order = await screen.findByRole('article', { name: 'Order No. 5' });
     await user.click(within(order).getByRole('button', { name: 'Cancel' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel Order No. 5?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel order No. 5?' });
     await user.click(within(dialog).getByRole('button', { name: 'Keep the order' }));
     expect(api.callsTo('cancel')).toHaveLength(0);
 

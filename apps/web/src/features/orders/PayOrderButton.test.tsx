@@ -32,6 +32,30 @@ describe('PayOrderButton', () => {
     expect(api.callsTo('pay')[0]?.body.paymentOptionId).toBe('personal-account');
   });
 
+  it('shows the personal account’s balance, and what it lacks, before it can be chosen to pay', async () => {
+    signIn();
+    const api = mockOrders({
+      orders: [orderFixture({ number: 3 })],
+      paymentOptions: twoOptions,
+      personalAccountMinor: 10_000,
+    });
+    const { user } = openAt('/en/user/orders');
+    const order = await screen.findByRole('article', { name: 'Order No. 3' });
+    await user.click(within(order).getByRole('button', { name: 'Pay' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay for Order No. 3' });
+    const account = within(dialog).getByRole('radio', { name: /Personal account/ });
+    await waitFor(() =>
+      expect(account.closest('label')).toHaveTextContent(
+        /Balance: ₽100\.00\. Not enough for this order: ₽[\d,.]+ short\./,
+      ),
+    );
+    await user.click(account);
+    expect(within(dialog).getByRole('button', { name: 'Go to payment' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('radio', { name: /Bank card/ }));
+    expect(within(dialog).getByRole('button', { name: 'Go to payment' })).toBeEnabled();
+    expect(api.callsTo('pay')).toHaveLength(0);
+  });
+
   it('gives the focus back to "Pay" when the choice is closed', async () => {
     signIn();
     mockOrders({ orders: [orderFixture({ number: 3 })], paymentOptions: twoOptions, paymentFormUrl: null });

@@ -1,4 +1,4 @@
-import type { Order, PaymentOption } from '@cutout/contracts';
+import { type Order, type PaymentOption, personalAccountProviderId } from '@cutout/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { CreditCard, LoaderCircle } from 'lucide-react';
@@ -6,6 +6,7 @@ import { type RefObject, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/api-error.ts';
 import { useFormatAmount } from '../../shared/format/use-format-amount.ts';
+import { usePersonalAccountNote } from '../../shared/payments/personal-account-note.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { useToast } from '../../shared/ui/toast-context.tsx';
@@ -121,6 +122,16 @@ function PaymentOptionDialog({
 }) {
   const { t } = useTranslation();
   const formatMoney = useFormatAmount();
+  // The personal account shows its balance, and cannot be chosen to pay more than it holds.
+  const account = usePersonalAccountNote({
+    paymentOptions: options,
+    amount: order.amount,
+    currency: order.currency,
+  });
+  const accountChosen = options.some(
+    (option) => option.id === selected && option.providerId === personalAccountProviderId,
+  );
+  const blocked = accountChosen && account.short;
   return (
     <Modal
       title={t('orders.pay.title', { name: order.defaultName })}
@@ -131,7 +142,7 @@ function PaymentOptionDialog({
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          onSubmit();
+          if (!blocked) onSubmit();
         }}
       >
         <fieldset>
@@ -157,8 +168,8 @@ function PaymentOptionDialog({
                 />
                 <span className="min-w-0">
                   <span className="block font-semibold text-slate-900">{option.name}</span>
-                  {option.description && (
-                    <span className="mt-0.5 block text-sm text-slate-500">{option.description}</span>
+                  {account.describe(option) && (
+                    <span className="mt-0.5 block text-sm text-slate-500">{account.describe(option)}</span>
                   )}
                 </span>
               </label>
@@ -169,7 +180,7 @@ function PaymentOptionDialog({
           <Button variant="secondary" onClick={onClose}>
             {t('orders.pay.close')}
           </Button>
-          <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
+          <Button type="submit" disabled={pending || blocked} aria-busy={pending || undefined}>
             {pending && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
             {t('orders.pay.submit')}
           </Button>

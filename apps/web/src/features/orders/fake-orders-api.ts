@@ -118,7 +118,13 @@ const json = (body: unknown, status = 200) =>
 const notFound = () => json({ code: 'NOT_FOUND', message: 'Not found.' }, 404);
 
 export function fakeOrdersApi(
-  options: { orders?: Order[]; paymentOptions?: PaymentOption[]; paymentFormUrl?: string | null } = {},
+  options: {
+    orders?: Order[];
+    paymentOptions?: PaymentOption[];
+    paymentFormUrl?: string | null;
+    /** The personal account's balance in roubles' minor units (plenty by default). */
+    personalAccountMinor?: number;
+  } = {},
 ) {
   let orders = options.orders ?? manyOrders(3);
   const paymentOptions = options.paymentOptions ?? paymentOptionsFixture;
@@ -153,6 +159,13 @@ export function fakeOrdersApi(
     if (path === '/shoppingCarts/fetchPaymentOptionList') {
       record('paymentOptions');
       return json({ paymentOptions });
+    }
+    if (path === '/personalAccount/fetchPersonalAccount') {
+      record('personalAccount');
+      return json({
+        balance: { amountMinor: options.personalAccountMinor ?? 10_000_000, currency: 'RUB' },
+        entries: [],
+      });
     }
     if (path === '/paymentOptions/perform') {
       record('pay');

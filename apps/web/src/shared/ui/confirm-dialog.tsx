@@ -70,7 +70,7 @@ export function ConfirmDialog({
           }}
           className="modal-content fixed top-1/2 left-1/2 z-[71] w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-3xl bg-white p-6 shadow-2xl shadow-slate-900/25 sm:p-8"
         >
-          <AlertDialog.Title className="text-xl font-bold tracking-tight text-slate-900">
+          <AlertDialog.Title className="text-xl font-bold tracking-tight [overflow-wrap:anywhere] text-slate-900">
             {title}
           </AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm leading-relaxed text-slate-600">

@@ -49,7 +49,7 @@ export function Modal({
               target.focus();
             }}
           >
-            <Dialog.Title className="pr-10 text-2xl font-bold tracking-tight text-slate-900">
+            <Dialog.Title className="pr-10 text-2xl font-bold tracking-tight [overflow-wrap:anywhere] text-slate-900">
               {title}
             </Dialog.Title>
             {description && (
