@@ -338,12 +338,7 @@ export function postToStore(t: TestApp, url: string, payload: unknown = {}, call
 /** A caller of `/api/stores<url>` (POST) as the holder of `token` (null: a visitor). */
 export function storeApi(t: TestApp) {
   return (token: string | null, url: string, payload: object = {}, headers: Record<string, string> = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/stores${url}`,
-      payload,
-      headers: { ...(token && { authorization: token }), ...headers },
-    });
+    postToStore(t, url, payload, { headers: { ...(token && { authorization: token }), ...headers } });
 }
 
 /**

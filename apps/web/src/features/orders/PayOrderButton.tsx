@@ -168,9 +168,7 @@ function PaymentOptionDialog({
                 />
                 <span className="min-w-0">
                   <span className="block font-semibold text-slate-900">{option.name}</span>
-                  {account.describe(option) && (
-                    <span className="mt-0.5 block text-sm text-slate-500">{account.describe(option)}</span>
-                  )}
+                  <OptionNote text={account.describe(option)} />
                 </span>
               </label>
             ))}
@@ -188,4 +186,8 @@ function PaymentOptionDialog({
       </form>
     </Modal>
   );
+}
+
+function OptionNote({ text }: { text: string | null | undefined }) {
+  return text ? <span className="mt-0.5 block text-sm text-slate-500">{text}</span> : null;
 }
