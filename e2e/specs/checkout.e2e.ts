@@ -94,6 +94,9 @@ describe('checkout in Chromium with the demo acquirer', () => {
     await page.getByRole('heading', { name: texts.en.paid }).waitFor();
     const paidAt = new URL(page.url());
     expect(paidAt.pathname).toBe('/en/shopping-cart/checkout/paid');
+    // The page read the order before calling it paid, and names it with its amount.
+    await page.getByText(/^Order No\. \d+$/).waitFor();
+    await page.getByText('₽1,190.00').waitFor();
     await page.screenshot({ path: `${shots}/paid-en-1440.png`, fullPage: true });
 
     const { orders, invoice } = await ordersOf(page, url);
@@ -154,6 +157,7 @@ describe('checkout in Chromium with the demo acquirer', () => {
     await payWithCard(page, 'ru', '4000 0000 0000 0002');
     await page.getByRole('heading', { name: texts.ru.failure }).waitFor();
     // The declined payment's order is named: it can be paid again from its page.
+    await page.getByText(/^Заказ № \d+$/).waitFor();
     await page.getByRole('link', { name: 'Оплатить заказ' }).waitFor();
     await page.screenshot({ path: `${shots}/failure-ru-375.png`, fullPage: true });
     const before = await ordersOf(page, url);

@@ -5,6 +5,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { errorMessage } from '../../shared/api/api-error.ts';
 import { useFormatDateTime } from '../../shared/format/use-format-date.ts';
 import { usePageTitle } from '../../shared/meta/page-title.ts';
+import { ordersApi, ordersQueryKeys } from '../../shared/orders/orders-api.ts';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { isNotFoundError, NotFoundError } from '../../shared/routing/not-found.ts';
 import { paths } from '../../shared/routing/paths.ts';
@@ -17,7 +18,6 @@ import { OrderActions } from './OrderActions.tsx';
 import { OrderContacts } from './OrderContacts.tsx';
 import { OrderLines } from './OrderLines.tsx';
 import { OrderTimeline } from './OrderTimeline.tsx';
-import { ordersApi, ordersQueryKeys } from './orders-api.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
 /** The id of the order to show: from the route, or from the navigation state (SPEC §2.2). */

@@ -5,6 +5,7 @@ import { EmptyState, LoadError, MissingPage, ReadError } from '../../shared/list
 import { ListPaging } from '../../shared/list/ShowMore.tsx';
 import { useListPages } from '../../shared/list/use-list-pages.ts';
 import { type UrlListQueryState, useUrlListQuery } from '../../shared/list/use-url-list-query.ts';
+import { ordersApi, ordersQueryKeys } from '../../shared/orders/orders-api.ts';
 import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { paths } from '../../shared/routing/paths.ts';
 import { SignInPrompt, useEverAuthorised } from '../../shared/session/SignInPrompt.tsx';
@@ -14,7 +15,6 @@ import { Container } from '../../shared/ui/container.tsx';
 import { PageHeading } from '../../shared/ui/page-heading.tsx';
 import { OrderCard } from './OrderCard.tsx';
 import { OrdersToolbar } from './OrdersToolbar.tsx';
-import { ordersApi, ordersQueryKeys } from './orders-api.ts';
 import {
   isNarrowed,
   type OrdersQuery,

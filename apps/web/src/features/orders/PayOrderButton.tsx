@@ -6,11 +6,11 @@ import { type RefObject, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/api-error.ts';
 import { useFormatAmount } from '../../shared/format/use-format-amount.ts';
+import { ordersApi } from '../../shared/orders/orders-api.ts';
 import { usePersonalAccountNote } from '../../shared/payments/personal-account-note.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { useToast } from '../../shared/ui/toast-context.tsx';
-import { ordersApi } from './orders-api.ts';
 import { defaultPaymentOption, paymentOptionsFor, usePayOrder } from './use-order-actions.ts';
 
 const paymentOptionsKey = ['orders', 'paymentOptions'] as const;

@@ -3,11 +3,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, errorMessageOr, natErrors } from '../../shared/api/api-error.ts';
+import { ordersApi, ordersQueryKeys } from '../../shared/orders/orders-api.ts';
 import { submitPaymentForm } from '../../shared/payments/submit-payment-form.ts';
 import { useLanguage } from '../../shared/routing/language-context.tsx';
 import { useToast } from '../../shared/ui/toast-context.tsx';
 import { openPdf } from './open-pdf.ts';
-import { ordersApi, ordersQueryKeys } from './orders-api.ts';
 
 /** Refetches the list and the detail after a cancel or a payment (SPEC §4). */
 function useRefetchOrders() {

@@ -8,7 +8,7 @@ import {
   paymentOperationResultSchema,
   paymentOptionListSchema,
 } from '@cutout/contracts';
-import { apiFetch, apiRequest } from '../../shared/api/client.ts';
+import { apiFetch, apiRequest } from '../api/client.ts';
 
 export type { Order };
 
