@@ -155,6 +155,8 @@ export const tradeOfferFeatureItemSchema = z.object({
   displayName: localizedTextSchema,
   /** The unit price when this item is chosen; null when it has none in the request's currency. */
   price: moneySchema.nullable(),
+  /** The option's own picture (the product in this colour), shown first when it is chosen; or null. */
+  image: fileRefSchema.nullable(),
 });
 
 export const productTradeOfferSchema = z.object({

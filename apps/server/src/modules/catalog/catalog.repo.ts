@@ -8,6 +8,7 @@ import {
   getTableColumns,
   gte,
   inArray,
+  isNull,
   lte,
   or,
   type SQL,
@@ -36,11 +37,14 @@ export interface FeatureItemRow {
   value: string;
   displayName: Record<string, string>;
   amountMinor: number | null;
+  /** The option's own picture, or null. */
+  imageFileId: string | null;
 }
 
 /**
  * A trade offer with its product, its price in one currency (null: none in it), its feature items
- * with their prices in that currency, and its product's image file ids in display order.
+ * with their prices in that currency and their pictures, and its product's image file ids in display
+ * order.
  */
 export interface TradeOfferListRow {
   offer: TradeOfferRow;
@@ -194,7 +198,7 @@ export function createCatalogRepo(transactor: Pick<Transactor, 'executor'>) {
     featureItems: sql<FeatureItemRow[]>`(
       select coalesce(json_agg(json_build_object(
         'id', i.id, 'featureId', i.feature_id, 'featureName', f.name, 'value', i.value,
-        'displayName', i.display_name, 'amountMinor', ip.amount_minor
+        'displayName', i.display_name, 'amountMinor', ip.amount_minor, 'imageFileId', i.image_file_id
       ) order by i.priority, i.id), '[]'::json)
       from trade_offer_feature_items i
       join product_features f on f.id = i.feature_id
@@ -317,6 +321,22 @@ export function createCatalogRepo(transactor: Pick<Transactor, 'executor'>) {
         .from(productImages)
         .where(inArray(productImages.productId, productIds))
         .orderBy(asc(productImages.productId), asc(productImages.position));
+    },
+
+    /** The feature items (options) without a picture of their own, by id. */
+    async featureItemsWithoutImage(): Promise<Set<string>> {
+      const rows = await db()
+        .select({ id: tradeOfferFeatureItems.id })
+        .from(tradeOfferFeatureItems)
+        .where(isNull(tradeOfferFeatureItems.imageFileId));
+      return new Set(rows.map((row) => row.id));
+    },
+
+    async setFeatureItemImage(featureItemId: string, fileId: string): Promise<void> {
+      await db()
+        .update(tradeOfferFeatureItems)
+        .set({ imageFileId: fileId })
+        .where(eq(tradeOfferFeatureItems.id, featureItemId));
     },
 
     /** Products (not offers) for the generic record list: a page in an order, and how many match. */

@@ -141,7 +141,10 @@ export const tradeOfferPrices = pgTable(
   ],
 );
 
-/** The options of a trade offer (a size, a colour): a feature's value with a price of its own. */
+/**
+ * The options of a trade offer (a size, a colour): a feature's value with a price of its own, and
+ * a picture of its own where it looks different.
+ */
 export const tradeOfferFeatureItems = pgTable(
   'trade_offer_feature_items',
   {
@@ -155,6 +158,8 @@ export const tradeOfferFeatureItems = pgTable(
     value: text('value').notNull(),
     displayName: jsonb('display_name').$type<LocalizedText>().notNull(),
     priority: integer('priority').notNull().default(0),
+    /** The option's own picture (the backdrop in this colour), shown first when it is chosen. */
+    imageFileId: text('image_file_id').references(() => files.id),
   },
   (t) => [
     unique('trade_offer_feature_items_value_key').on(t.tradeOfferId, t.featureId, t.value),

@@ -1,6 +1,8 @@
 import { MONEY_UNIT, parseQuantityLimitRange } from '@cutout/contracts';
 import type { Db } from '../../platform/db/client.ts';
+import { createTransactor } from '../../platform/db/transactions.ts';
 import type { FilesService } from '../files/files.service.ts';
+import { createCatalogRepo } from './catalog.repo.ts';
 import {
   productFeatures,
   productGroups,
@@ -25,6 +27,8 @@ interface SeedFeatureItem {
   value: string;
   name: { en: string; ru: string };
   prices: Prices;
+  /** The option's own picture (the backdrop in this colour). */
+  picture?: SeedPicture;
 }
 
 interface SeedProduct {
@@ -131,14 +135,21 @@ const litreBundle = (litres: number, prices: Prices): SeedProduct => ({
   picture: { kind: 'litres', litres },
 });
 
-const colours: Array<[string, string, string]> = [
-  ['white', 'White', 'Белый'],
-  ['black', 'Black', 'Чёрный'],
-  ['grey', 'Grey', 'Серый'],
-  ['chroma-green', 'Chroma key green', 'Хромакей зелёный'],
+/** The backdrops' colours: value, names, and the colour their pictures are drawn in. */
+const colours: Array<[string, string, string, string]> = [
+  ['white', 'White', 'Белый', '#fbfbf9'],
+  ['black', 'Black', 'Чёрный', '#26262b'],
+  ['grey', 'Grey', 'Серый', '#8d939c'],
+  ['chroma-green', 'Chroma key green', 'Хромакей зелёный', '#3cb371'],
 ];
 const colourItems = (prices: Prices): SeedFeatureItem[] =>
-  colours.map(([value, en, ru]) => ({ featureId: 'colour', value, name: { en, ru }, prices }));
+  colours.map(([value, en, ru, colour]) => ({
+    featureId: 'colour',
+    value,
+    name: { en, ru },
+    prices,
+    picture: { kind: 'backdrop', colour },
+  }));
 
 /**
  * A subscription plan as the catalogue sells it (issue 15): its price is the monthly one; the
@@ -371,6 +382,8 @@ const priceRows = <K extends string>(key: K, id: string, prices: Prices) =>
   );
 
 const productIdOf = (item: SeedProduct) => `product_${item.slug.replaceAll('-', '_')}`;
+const featureItemIdOf = (item: SeedProduct, feature: SeedFeatureItem) =>
+  `offer_${item.slug.replaceAll('-', '_')}_${feature.featureId}_${feature.value.replaceAll('-', '_')}`;
 
 /**
  * The first catalogue, in English and Russian, priced in the store's currencies. Rows that exist
@@ -444,7 +457,7 @@ async function seedProducts(db: Db): Promise<void> {
         );
       }
       for (const [position, feature] of (item.featureItems ?? []).entries()) {
-        const featureItemId = `${offerId}_${feature.featureId}_${feature.value.replaceAll('-', '_')}`;
+        const featureItemId = featureItemIdOf(item, feature);
         await tx.insert(tradeOfferFeatureItems).values({
           id: featureItemId,
           tradeOfferId: offerId,
@@ -463,10 +476,20 @@ async function seedProducts(db: Db): Promise<void> {
 
 /**
  * A picture for each seeded product that has no image (a product whose operator removed every
- * image gets it back). Outside the products' transaction: the files service runs on its own
+ * image gets it back), and one for each seeded option drawn apart that has none. Options drawn
+ * alike share one file. Outside the products' transaction: the files service runs on its own
  * connection, and PGlite has only one.
  */
 async function seedPictures(db: Db, files: Pick<FilesService, 'put'>): Promise<void> {
+  const stored = new Map<string, string>();
+  const fileOf = async (picture: SeedPicture): Promise<string> => {
+    const key = JSON.stringify(picture);
+    const known = stored.get(key);
+    if (known) return known;
+    const file = await files.put({ bytes: await renderSeedPicture(picture), mime: 'image/png' });
+    stored.set(key, file.id);
+    return file.id;
+  };
   const pictured = new Set(
     (await db.selectDistinct({ productId: productImages.productId }).from(productImages)).map(
       (row) => row.productId,
@@ -475,7 +498,16 @@ async function seedPictures(db: Db, files: Pick<FilesService, 'put'>): Promise<v
   for (const item of catalogue) {
     const productId = productIdOf(item);
     if (pictured.has(productId)) continue;
-    const file = await files.put({ bytes: await renderSeedPicture(item.picture), mime: 'image/png' });
-    await db.insert(productImages).values({ productId, fileId: file.id, position: 0 }).onConflictDoNothing();
+    const fileId = await fileOf(item.picture);
+    await db.insert(productImages).values({ productId, fileId, position: 0 }).onConflictDoNothing();
+  }
+  const repo = createCatalogRepo(createTransactor(db));
+  const unpictured = await repo.featureItemsWithoutImage();
+  for (const item of catalogue) {
+    for (const feature of item.featureItems ?? []) {
+      const id = featureItemIdOf(item, feature);
+      if (feature.picture && unpictured.has(id))
+        await repo.setFeatureItemImage(id, await fileOf(feature.picture));
+    }
   }
 }

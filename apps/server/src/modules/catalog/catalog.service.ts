@@ -129,12 +129,11 @@ export function createCatalogService(deps: {
     viewer: CatalogViewer,
     include: readonly ProductInclude[] = [],
   ): Promise<ProductTradeOffer[]> {
-    const refs = new Map(
-      (await deps.files.refsOf([...new Set(rows.flatMap((row) => row.imageFileIds))])).map((ref) => [
-        ref.id,
-        ref,
-      ]),
-    );
+    const fileIds = rows.flatMap((row) => [
+      ...row.imageFileIds,
+      ...row.featureItems.flatMap((item) => item.imageFileId ?? []),
+    ]);
+    const refs = new Map((await deps.files.refsOf([...new Set(fileIds)])).map((ref) => [ref.id, ref]));
     return rows.map(({ offer, product, amountMinor, featureItems, imageFileIds, kind, productSet }) => ({
       id: offer.id,
       productId: product.id,
@@ -158,6 +157,7 @@ export function createCatalogService(deps: {
         value: item.value,
         displayName: item.displayName,
         price: moneyOf(item.amountMinor, viewer),
+        image: (item.imageFileId && refs.get(item.imageFileId)) || null,
       })),
       favorite: false,
     }));

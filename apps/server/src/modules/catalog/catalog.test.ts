@@ -402,11 +402,40 @@ describe.each(testDatabases)('catalogue on %s', (kind) => {
     expect(picture.headers['content-type']).toBe('image/png');
   });
 
+  it("answers each backdrop colour with its own picture, one file a colour, beside the product's", async () => {
+    const detail = await call('paper-backdrop/fetchProductTradeOffer', {});
+    const { featureItems, product } = detail.json() as ProductTradeOfferList['output'][number];
+    const pictures = featureItems.map((item) => item.image);
+    expect(featureItems.map((item) => item.value)).toEqual(['white', 'black', 'grey', 'chroma-green']);
+    expect(new Set(pictures.map((image) => image?.id)).size).toBe(4);
+    for (const image of pictures) expect(image?.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // The product's own picture is drawn in chroma green: the same file as that colour's.
+    expect(pictures[3]).toEqual(product.primaryImage);
+    // The vinyl backdrop comes in two of the colours, drawn alike: the same files.
+    const vinyl = (await call('vinyl-backdrop/fetchProductTradeOffer', {})).json();
+    expect(vinyl.featureItems.map((item: { image: unknown }) => item.image)).toEqual(pictures.slice(0, 2));
+    // The list answers them as the detail does.
+    const listed = (await list()).output.find((item) => item.product.slugifyId === 'paper-backdrop');
+    expect(listed?.featureItems.map((item) => item.image)).toEqual(pictures);
+    const black = await t.app.inject({
+      method: 'GET',
+      url: `/api/stores/files/${pictures[1]?.id}/size/thumbnail/download`,
+    });
+    expect(black.statusCode).toBe(200);
+    expect(black.headers['content-type']).toMatch(/^image\//);
+  });
+
   it('seeds once: a second run leaves edited rows alone and adds no pictures', async () => {
+    const optionPictures = async () =>
+      (await call('paper-backdrop/fetchProductTradeOffer', {}))
+        .json()
+        .featureItems.map((item: { image: unknown }) => item.image);
+    const optionsBefore = await optionPictures();
     const before = (await list()).output.map((item) => item.product.images);
     const files = createFilesFor({ db: t.database.db, filesDir: t.config.filesDir });
     await seedCatalog(t.database.db, { files });
     expect(await slugs()).toEqual(firstPage);
     expect((await list()).output.map((item) => item.product.images)).toEqual(before);
+    expect(await optionPictures()).toEqual(optionsBefore);
   });
 });

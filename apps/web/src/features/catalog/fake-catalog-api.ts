@@ -62,6 +62,7 @@ export function offerFixture(
             value: overrides.colour,
             displayName: { en: overrides.colour },
             price: null,
+            image: null,
           },
         ]
       : [],

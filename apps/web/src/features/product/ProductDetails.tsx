@@ -2,9 +2,8 @@ import type { Money, ProductTradeOffer } from '@cutout/contracts';
 import { allowedQuantity, fractionDigits, maxCartQuantity } from '@cutout/contracts';
 import { clsx } from 'clsx';
 import { CalendarRange, CircleCheck, CircleSlash, Clock } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { AddToCartButton } from '../../shared/cart/AddToCartButton.tsx';
 import { noneLeft, type StockState, stockState, useCountsStock } from '../../shared/catalog/stock.ts';
 import { isTopUp, quickTopUps } from '../../shared/payments/top-up.ts';
@@ -14,49 +13,31 @@ import { ButtonLink } from '../../shared/ui/button.tsx';
 import { FavouriteButton } from './FavouriteButton.tsx';
 import { FeaturePicker } from './FeaturePicker.tsx';
 import { ProductSetContents } from './ProductSetContents.tsx';
-import {
-  chosenItems,
-  clampQuantity,
-  type FeatureItem,
-  featureGroups,
-  localizedText,
-  quantityChoice,
-  totalPrice,
-  unitPrice,
-} from './product-offer.ts';
+import { clampQuantity, localizedText, quantityChoice, totalPrice, unitPrice } from './product-offer.ts';
 import { QuantityField } from './QuantityField.tsx';
 import { TopUpAmountField } from './TopUpAmountField.tsx';
+import type { FeatureSelectionState } from './use-feature-selection.ts';
 import { useFormatMoney } from './use-format-money.ts';
 
 /**
- * What is known of the offer and what the buyer chooses: the options (kept in the query, so the
- * address names the chosen colour), the quantity, the price they make, and the favourite mark.
+ * What is known of the offer and what the buyer chooses: the options (`selection`, see
+ * useFeatureSelection), the quantity, the price they make, and the favourite mark.
  */
-export function ProductDetails({ offer, name }: { offer: ProductTradeOffer; name: string }) {
+export function ProductDetails({
+  offer,
+  name,
+  selection,
+}: {
+  offer: ProductTradeOffer;
+  name: string;
+  selection: FeatureSelectionState;
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
   const to = useLocalizedPath();
   const formatMoney = useFormatMoney();
   const { product, availableQuantity } = offer;
-  const [params, setParams] = useSearchParams();
-
-  const groups = useMemo(() => featureGroups(offer.featureItems), [offer.featureItems]);
-  // Read from the address once, then kept here (the address follows), so a choice shows at once.
-  const [requested, setRequested] = useState(() =>
-    Object.fromEntries(groups.map((group) => [group.featureId, params.get(group.featureId) ?? ''])),
-  );
-  const chosen = chosenItems(groups, requested);
-  const choose = (item: FeatureItem) => {
-    setRequested((current) => ({ ...current, [item.featureId]: item.value }));
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set(item.featureId, item.value);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-  };
+  const { groups, chosen, choose } = selection;
 
   // A store that counts stock sells what is in it; one that does not takes any quantity, as an
   // order to fill later (SPEC §5).

@@ -26,6 +26,7 @@ const colour = (value: string, en: string, ru: string, price: number | null) => 
   value,
   displayName: { en, ru },
   price: price === null ? null : rub(price),
+  image: null,
 });
 
 function offerFixture(
@@ -195,6 +196,45 @@ describe('ProductPage', () => {
     expect(router.state.location.search).toBe('?colour=black');
     await user.click(screen.getByRole('radio', { name: 'White' }));
     expect(within(panel).getAllByText(price(2500))).toHaveLength(2);
+  });
+
+  it("shows the chosen option's own picture first, then the product's, and opens on it", async () => {
+    const own = (id: string) => ({ id, updatedAt: '2026-02-01T00:00:00.000Z' });
+    const [white, black] = [
+      colour('white', 'White', 'Белый', null),
+      colour('black', 'Black', 'Чёрный', null),
+    ];
+    mockCatalogApi(
+      offerFixture({
+        featureItems: [
+          { ...white, image: own('file-white') },
+          // The product's second picture is this option's too: it is not shown twice.
+          { ...black, image: own('file-2') },
+        ],
+      }),
+    );
+    const { user } = await openProduct('/en/products/paper-backdrop?colour=black');
+    const gallery = () => screen.getByRole('region', { name: 'Pictures' });
+    expect(
+      within(gallery()).getByRole('img', { name: 'Paper backdrop roll — Picture 1 of 2' }),
+    ).toHaveAttribute('src', expect.stringContaining('/files/file-2/size/large/download'));
+    expect(within(gallery()).getAllByRole('button')).toHaveLength(2);
+
+    await user.click(within(gallery()).getByRole('button', { name: 'Picture 2 of 2' }));
+    await user.click(screen.getByRole('radio', { name: 'White' }));
+    expect(
+      within(gallery()).getByRole('img', { name: 'Paper backdrop roll — Picture 1 of 3' }),
+    ).toHaveAttribute('src', expect.stringContaining('/files/file-white/size/large/download'));
+    const thumbnails = within(gallery())
+      .getAllByRole('button')
+      .map(
+        (button) =>
+          button
+            .querySelector('img')
+            ?.getAttribute('src')
+            ?.match(/files\/([^/]+)\//)?.[1],
+      );
+    expect(thumbnails).toEqual(['file-white', 'file-1', 'file-2']);
   });
 
   it('opens with the option the address names, and with the first one for an unknown value', async () => {

@@ -1,3 +1,4 @@
+import type { ProductTradeOffer } from '@cutout/contracts';
 import { RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/api-error.ts';
@@ -11,6 +12,7 @@ import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { ProductDetails } from './ProductDetails.tsx';
 import { ProductGallery } from './ProductGallery.tsx';
 import { localizedText } from './product-offer.ts';
+import { picturesOf, useFeatureSelection } from './use-feature-selection.ts';
 import { useOfferAddress, useProductOffer } from './use-product-offer.ts';
 
 /**
@@ -40,12 +42,7 @@ function ProductScreen({ idOrSlug }: { idOrSlug: string }) {
       {offer.data && name ? (
         <>
           <Breadcrumbs groupId={offer.data.product.groupId} name={name} />
-          <div className="mt-6 grid items-start gap-8 lg:mt-8 lg:grid-cols-2 lg:gap-12">
-            <div className="lg:sticky lg:top-24">
-              <ProductGallery images={offer.data.product.images} name={name} />
-            </div>
-            <ProductDetails offer={offer.data} name={name} />
-          </div>
+          <OfferView offer={offer.data} name={name} />
         </>
       ) : offer.isError ? (
         <div className="mx-auto flex max-w-xl flex-col items-start gap-4 py-10">
@@ -59,6 +56,22 @@ function ProductScreen({ idOrSlug }: { idOrSlug: string }) {
         <ProductSkeleton />
       )}
     </Container>
+  );
+}
+
+/** The pictures and the details of the offer, which share the options chosen. */
+function OfferView({ offer, name }: { offer: ProductTradeOffer; name: string }) {
+  const selection = useFeatureSelection(offer);
+  const pictures = picturesOf(offer.product.images, selection.chosen);
+  const ownPictures = selection.chosen.flatMap((item) => item.image?.id ?? []).join();
+  return (
+    <div className="mt-6 grid items-start gap-8 lg:mt-8 lg:grid-cols-2 lg:gap-12">
+      <div className="lg:sticky lg:top-24">
+        {/* Another option's picture opens on it, the first. */}
+        <ProductGallery key={ownPictures} images={pictures} name={name} />
+      </div>
+      <ProductDetails offer={offer} name={name} selection={selection} />
+    </div>
   );
 }
 

@@ -21,6 +21,7 @@ const item = (featureId: string, value: string, price: Money | null = null): Fea
   value,
   displayName: { en: value },
   price,
+  image: null,
 });
 
 describe('quantityChoice', () => {

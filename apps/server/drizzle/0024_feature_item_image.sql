@@ -1,0 +1,2 @@
+ALTER TABLE "trade_offer_feature_items" ADD COLUMN "image_file_id" text;--> statement-breakpoint
+ALTER TABLE "trade_offer_feature_items" ADD CONSTRAINT "trade_offer_feature_items_image_file_id_files_id_fk" FOREIGN KEY ("image_file_id") REFERENCES "public"."files"("id") ON DELETE no action ON UPDATE no action;
