@@ -1,10 +1,16 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Transactor } from '../../platform/db/transactions.ts';
 import { paymentEvents, paymentOptions, paymentRefunds, payments } from './payments.schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentOptionRow = typeof paymentOptions.$inferSelect;
 export type RefundRow = typeof paymentRefunds.$inferSelect;
+
+/**
+ * The reason of a refund that returns a second payment of an order already paid (two payment pages
+ * of one order, both paid): the whole payment goes back, apart from the order's own refund.
+ */
+export const duplicatePaymentReason = 'duplicate payment of a paid order';
 
 /** Payment options, payment attempts and provider events. */
 export function createPaymentsRepo(transactor: Pick<Transactor, 'executor'>) {
@@ -79,8 +85,12 @@ export function createPaymentsRepo(transactor: Pick<Transactor, 'executor'>) {
       return inserted;
     },
 
+    /** The order's own refund (of what it left unused), not the return of a duplicate payment. */
     async refundOfOrder(orderId: string): Promise<RefundRow | null> {
-      const [row] = await db().select().from(paymentRefunds).where(eq(paymentRefunds.orderId, orderId));
+      const [row] = await db()
+        .select()
+        .from(paymentRefunds)
+        .where(and(eq(paymentRefunds.orderId, orderId), ne(paymentRefunds.reason, duplicatePaymentReason)));
       return row ?? null;
     },
 

@@ -19,7 +19,12 @@ import {
   type WebhookRequest,
 } from '../../platform/payments/payments.port.ts';
 import { paymentStateMachine } from './payment.state.ts';
-import type { PaymentRow, PaymentsRepo, RefundRow } from './payments.repo.ts';
+import {
+  duplicatePaymentReason,
+  type PaymentRow,
+  type PaymentsRepo,
+  type RefundRow,
+} from './payments.repo.ts';
 
 export interface PaymentsLog {
   warn(details: object, message: string): void;
@@ -101,7 +106,17 @@ export function createPaymentsService(deps: {
 
   /** Moves a payment to what the provider reports; the same report twice changes nothing. */
   async function settle(state: PaymentState, provider: string): Promise<PaymentRow> {
-    const { payment, becamePaid } = await settleInTransaction(state, provider);
+    const settled = await settleInTransaction(state, provider);
+    await afterSettled(settled);
+    return settled.payment;
+  }
+
+  /**
+   * What follows a committed settlement: the 'order paid' mail once the order became paid, or the
+   * refund of a duplicate sent to its provider. Errors are logged: the provider is asked again by
+   * support, the mail is not worth failing the buyer's return for.
+   */
+  async function afterSettled({ payment, becamePaid, duplicateRefund }: Settled): Promise<void> {
     if (becamePaid && deps.afterPaid) {
       await deps
         .afterPaid(payment)
@@ -109,13 +124,43 @@ export function createPaymentsService(deps: {
           deps.log.error({ err: error, paymentId: payment.id }, 'after-payment work failed'),
         );
     }
-    return payment;
+    if (duplicateRefund) {
+      await sendPendingRefund(duplicateRefund).catch((error: unknown) =>
+        deps.log.error({ err: error, refundId: duplicateRefund.id }, 'refund of a duplicate payment failed'),
+      );
+    }
   }
 
-  async function settleInTransaction(
-    state: PaymentState,
-    provider: string,
-  ): Promise<{ payment: PaymentRow; becamePaid: boolean }> {
+  type Settled = { payment: PaymentRow; becamePaid: boolean; duplicateRefund?: RefundRow };
+
+  /**
+   * A payment that became paid while another payment of its order already had (two payment pages
+   * of one order, both paid): the money is taken, so the payment is paid, and returned whole at
+   * once; the order is not paid again and nothing is credited twice.
+   */
+  async function refundDuplicate(payment: PaymentRow, now: Date): Promise<RefundRow> {
+    deps.log.warn(
+      { paymentId: payment.id, orderId: payment.orderId },
+      'a paid order was paid again: refunded',
+    );
+    const refund = await repo.insertRefund({
+      id: randomUUID(),
+      paymentId: payment.id,
+      orderId: payment.orderId,
+      provider: payment.provider,
+      providerRefundId: null,
+      status: 'pending',
+      amountMinor: payment.amountMinor,
+      currency: payment.currency,
+      reason: duplicatePaymentReason,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await repo.update(payment.id, { status: 'refunded', updatedAt: now });
+    return refund;
+  }
+
+  async function settleInTransaction(state: PaymentState, provider: string): Promise<Settled> {
     return deps.transactor.run(async () => {
       const found =
         (await repo.find(state.paymentId)) ?? (await repo.findByProvider(provider, state.providerPaymentId));
@@ -136,6 +181,13 @@ export function createPaymentsService(deps: {
         );
         throw new DomainError('PAYMENT_PROVIDER_ERROR');
       }
+      // The order's payments are locked first, so of two payments of one order paid at once the
+      // second sees the first.
+      const paidBefore =
+        target === 'paid' &&
+        (await repo.lockOfOrder(payment.orderId)).some(
+          (other) => other.id !== payment.id && (other.status === 'paid' || other.status === 'refunded'),
+        );
       const now = deps.now();
       const change = {
         status: target,
@@ -146,6 +198,10 @@ export function createPaymentsService(deps: {
       };
       await repo.update(payment.id, change);
       const settled = { ...payment, ...change };
+      if (paidBefore) {
+        const duplicateRefund = await refundDuplicate(settled, now);
+        return { payment: { ...settled, status: 'refunded' as const }, becamePaid: false, duplicateRefund };
+      }
       if (target === 'paid') await deps.onPaid(settled);
       return { payment: settled, becamePaid: target === 'paid' };
     });
@@ -221,6 +277,50 @@ export function createPaymentsService(deps: {
     };
   }
 
+  /**
+   * Sends a pending refund to its provider (again: the refund's id is the provider's idempotency
+   * key, so a retry refunds once) and records what it answers. A provider that cannot be reached
+   * leaves it pending for the next try; a refusal marks it failed, for support.
+   */
+  async function sendPendingRefund(refund: RefundRow): Promise<RefundRow | null> {
+    const payment = await repo.find(refund.paymentId);
+    const provider = providerOf(refund.provider);
+    if (!payment?.providerPaymentId || !provider) {
+      throw new Error(`refund ${refund.id}: its payment or provider is gone`);
+    }
+    let result: RefundResult;
+    try {
+      result = await provider.refund({
+        refundId: refund.id,
+        paymentId: payment.id,
+        providerPaymentId: payment.providerPaymentId,
+        amount: { amountMinor: refund.amountMinor, currency: refund.currency as Money['currency'] },
+        reason: refund.reason,
+      });
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      deps.log.error({ err: error, refundId: refund.id }, 'payment provider failed to take a refund');
+      return refund;
+    }
+    return deps.transactor.run(async () => {
+      if (result.kind === 'refused') {
+        const locked = await repo.lockRefund({ id: refund.id });
+        if (locked?.status !== 'pending') return locked;
+        deps.log.error({ refundId: refund.id, reason: result.reason }, 'payment provider refused a refund');
+        return repo.updateRefund(refund.id, {
+          status: 'failed',
+          failureReason: result.reason,
+          updatedAt: deps.now(),
+        });
+      }
+      await repo.updateRefund(refund.id, {
+        providerRefundId: result.providerRefundId,
+        updatedAt: deps.now(),
+      });
+      return settleRefund({ ...result, refundId: refund.id }, refund.provider);
+    });
+  }
+
   /** Moves a refund to what the provider reports about it; a refund never leaves a final state. */
   async function settleRefund(state: RefundState, provider: string): Promise<RefundRow | null> {
     const refund = await repo.lockRefund(
@@ -283,50 +383,11 @@ export function createPaymentsService(deps: {
       return refund;
     },
 
-    /**
-     * Sends the order's pending refund to its provider (again: the refund's id is the provider's
-     * idempotency key, so a retry refunds once) and records what it answers. A provider that cannot
-     * be reached leaves it pending for the next try; a refusal marks it failed, for support.
-     */
+    /** Sends the order's pending refund to its provider (see sendPendingRefund). */
     async sendRefund(orderId: string): Promise<RefundRow | null> {
       const refund = await repo.refundOfOrder(orderId);
       if (refund?.status !== 'pending') return refund;
-      const payment = await repo.find(refund.paymentId);
-      const provider = providerOf(refund.provider);
-      if (!payment?.providerPaymentId || !provider) {
-        throw new Error(`refund ${refund.id}: its payment or provider is gone`);
-      }
-      let result: RefundResult;
-      try {
-        result = await provider.refund({
-          refundId: refund.id,
-          paymentId: payment.id,
-          providerPaymentId: payment.providerPaymentId,
-          amount: { amountMinor: refund.amountMinor, currency: refund.currency as Money['currency'] },
-          reason: refund.reason,
-        });
-      } catch (error) {
-        if (!(error instanceof PaymentProviderError)) throw error;
-        deps.log.error({ err: error, refundId: refund.id }, 'payment provider failed to take a refund');
-        return refund;
-      }
-      return deps.transactor.run(async () => {
-        if (result.kind === 'refused') {
-          const locked = await repo.lockRefund({ id: refund.id });
-          if (locked?.status !== 'pending') return locked;
-          deps.log.error({ refundId: refund.id, reason: result.reason }, 'payment provider refused a refund');
-          return repo.updateRefund(refund.id, {
-            status: 'failed',
-            failureReason: result.reason,
-            updatedAt: deps.now(),
-          });
-        }
-        await repo.updateRefund(refund.id, {
-          providerRefundId: result.providerRefundId,
-          updatedAt: deps.now(),
-        });
-        return settleRefund({ ...result, refundId: refund.id }, refund.provider);
-      });
+      return sendPendingRefund(refund);
     },
 
     refundOfOrder: (orderId: string) => repo.refundOfOrder(orderId),
@@ -448,15 +509,15 @@ export function createPaymentsService(deps: {
           details: { orderId: settled.orderId, reason: settled.failureReason },
         });
       }
+      // A payment refunded was paid: the order's own refund came later, or the order was paid
+      // before by another payment and this one is on its way back (refundDuplicate).
+      const paid = settled.status === 'paid' || settled.status === 'refunded';
       return {
-        statusId:
-          settled.status === 'paid'
-            ? 'payment_operation_statuses.paid'
-            : 'payment_operation_statuses.not_paid',
+        statusId: paid ? 'payment_operation_statuses.paid' : 'payment_operation_statuses.not_paid',
         formUrl: null,
         formMethod: null,
         formInputList: [],
-        paymentRequired: settled.status !== 'paid',
+        paymentRequired: !paid,
         orderId: settled.orderId,
       };
     },
@@ -488,13 +549,7 @@ export function createPaymentsService(deps: {
         if (first && event.kind === 'refund') await settleRefund(event.refund, providerId);
         return first && event.kind === 'payment' ? settleInTransaction(event.payment, providerId) : null;
       });
-      if (settled?.becamePaid && deps.afterPaid) {
-        await deps
-          .afterPaid(settled.payment)
-          .catch((error: unknown) =>
-            deps.log.error({ err: error, paymentId: settled.payment.id }, 'after-payment work failed'),
-          );
-      }
+      if (settled) await afterSettled(settled);
       return true;
     },
 

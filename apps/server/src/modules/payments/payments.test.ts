@@ -84,6 +84,52 @@ describe.each(testDatabases)('payments (%s)', (kind) => {
     expect(await litreBalance(t, token)).toBe(5 + 10);
   });
 
+  it('returns a second payment of a paid order whole: two payment pages of one order, both paid at once', async () => {
+    const token = await registerUser(t, `twice-${kind}@example.com`);
+    const first = await openPayment(token);
+    // The buyer came back from the first page and paid again from the order: a second page.
+    const again = await call(token, '/paymentOptions/perform', {
+      paymentOptionId: 'demo-card',
+      ...callbacks,
+      documentItemList: [{ documentType: 'customer_order', documentId: first.result.orderId }],
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const secondPage = new URL(again.json().formUrl).pathname;
+    expect(secondPage).not.toBe(first.pagePath);
+
+    const paid = await Promise.all([payWithCard(first.pagePath), payWithCard(secondPage)]);
+    for (const answer of paid) expect(answer.statusCode, answer.body).toBe(303);
+    // Both returns, at once, say the order is paid.
+    const ids = (await repo().ofOrder(first.result.orderId)).map((payment) => payment.id);
+    const returns = await Promise.all(
+      ids.map((id) => call(token, '/paymentOptions/demo-card/validate', { queryString: `?payment=${id}` })),
+    );
+    for (const answer of returns) {
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json().statusId).toBe('payment_operation_statuses.paid');
+    }
+    const payments = await repo().ofOrder(first.result.orderId);
+    expect(payments.map((payment) => payment.status).sort()).toEqual(['paid', 'refunded']);
+    expect(await litreBalance(t, token)).toBe(5 + 10);
+
+    // The duplicate went back to the card in full; the order's own refund is untouched.
+    const duplicate = payments.find((payment) => payment.status === 'refunded');
+    const refunds = await t.database.db.query.paymentRefunds.findMany();
+    const returned = refunds.filter((refund) => refund.paymentId === duplicate?.id);
+    expect(returned).toMatchObject([
+      {
+        status: 'succeeded',
+        amountMinor: duplicate?.amountMinor,
+        reason: 'duplicate payment of a paid order',
+      },
+    ]);
+    expect(returned[0]?.providerRefundId).toBeTruthy();
+    expect(await repo().refundOfOrder(first.result.orderId)).toBeNull();
+
+    const order = (await call(token, `/orders/${first.result.orderId}/fetchOrder`)).json().order;
+    expect(order.status).toMatch(/^(paid|fulfilled)$/);
+  });
+
   it('takes a signed webhook once, and refuses a forged or stale one', async () => {
     const token = await registerUser(t, `webhook-${kind}@example.com`);
     const { payment } = await openPayment(token);
