@@ -35,12 +35,6 @@ export function createPaymentsRepo(transactor: Pick<Transactor, 'executor'>) {
       return row ?? null;
     },
 
-    /** The payment, locked for the rest of the transaction: its settlements run one after another. */
-    async lock(id: string): Promise<PaymentRow | null> {
-      const [row] = await db().select().from(payments).where(eq(payments.id, id)).for('update');
-      return row ?? null;
-    },
-
     async findByProvider(provider: string, providerPaymentId: string): Promise<PaymentRow | null> {
       const [row] = await db()
         .select()

@@ -164,7 +164,10 @@ export function createPaymentsService(deps: {
     return deps.transactor.run(async () => {
       const found =
         (await repo.find(state.paymentId)) ?? (await repo.findByProvider(provider, state.providerPaymentId));
-      const payment = found && (await repo.lock(found.id));
+      // All the order's payments are locked, in one order, before any is changed: of two payments
+      // of one order settled at once the second waits for the first and sees it (no deadlock).
+      const ofOrder = found ? await repo.lockOfOrder(found.orderId) : [];
+      const payment = ofOrder.find((row) => row.id === found?.id);
       if (!payment || payment.provider !== provider) throw new DomainError('NOT_FOUND');
       const target = state.status;
       if (payment.status === target || !paymentStateMachine.can(payment.status, target)) {
@@ -181,11 +184,9 @@ export function createPaymentsService(deps: {
         );
         throw new DomainError('PAYMENT_PROVIDER_ERROR');
       }
-      // The order's payments are locked first, so of two payments of one order paid at once the
-      // second sees the first.
       const paidBefore =
         target === 'paid' &&
-        (await repo.lockOfOrder(payment.orderId)).some(
+        ofOrder.some(
           (other) => other.id !== payment.id && (other.status === 'paid' || other.status === 'refunded'),
         );
       const now = deps.now();
