@@ -114,16 +114,22 @@ describe.each(testDatabases)('payments (%s)', (kind) => {
 
     // The duplicate went back to the card in full; the order's own refund is untouched.
     const duplicate = payments.find((payment) => payment.status === 'refunded');
-    const refunds = await t.database.db.query.paymentRefunds.findMany();
-    const returned = refunds.filter((refund) => refund.paymentId === duplicate?.id);
-    expect(returned).toMatchObject([
-      {
-        status: 'succeeded',
-        amountMinor: duplicate?.amountMinor,
-        reason: 'duplicate payment of a paid order',
-      },
-    ]);
-    expect(returned[0]?.providerRefundId).toBeTruthy();
+    // The refund goes to the acquirer after the settling commits: by whichever of the return and the
+    // acquirer's notice settled the payment, so it may still be on its way when the returns answer.
+    const returned = async () =>
+      (await t.database.db.query.paymentRefunds.findMany()).filter(
+        (refund) => refund.paymentId === duplicate?.id,
+      );
+    await expect
+      .poll(returned)
+      .toMatchObject([
+        {
+          status: 'succeeded',
+          amountMinor: duplicate?.amountMinor,
+          reason: 'duplicate payment of a paid order',
+        },
+      ]);
+    expect((await returned())[0]?.providerRefundId).toBeTruthy();
     expect(await repo().refundOfOrder(first.result.orderId)).toBeNull();
 
     const order = (await call(token, `/orders/${first.result.orderId}/fetchOrder`)).json().order;
