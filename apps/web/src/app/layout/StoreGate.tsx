@@ -50,6 +50,16 @@ export function StoreGate({ language, children }: { language: Language; children
     document.documentElement.lang = language;
   }, [language, changeLocale]);
 
+  // What the server answered in the other language or currency (product and group names, order
+  // lines, prices) is read again in the new one, whatever its query key; store info has its own key.
+  const scope = `${language} ${currencyId ?? ''}`;
+  const shownScope = useRef(scope);
+  useLayoutEffect(() => {
+    if (shownScope.current === scope) return;
+    shownScope.current = scope;
+    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'storeInfo' });
+  }, [scope, queryClient]);
+
   useEffect(() => {
     // The account may remember another language (chosen on another device): its mail would come in
     // that one. Told once per language shown.
