@@ -48,6 +48,11 @@ export const cartErrorReasons = [
   'cart_error_promo_code_invalid',
   /** Paid from the personal account, which holds less than the order's amount: choose another way. */
   'cart_error_personal_account_short',
+  /**
+   * A personal-account top-up's amount was set in another currency (its line is unavailable): set
+   * it again, or keep the number, in the cart's currency.
+   */
+  'cart_error_top_up_currency',
 ] as const;
 export type CartErrorReason = (typeof cartErrorReasons)[number];
 

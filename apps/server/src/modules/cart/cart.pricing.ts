@@ -99,6 +99,8 @@ export const isMoneyProduct = (product: CartItem['product']) =>
   product?.typeId === 'product_types.personal_account' ||
   (product?.typeId === 'product_types.gift_card' && product.litres === null);
 
+const isTopUpLine = (item: CartItem) => item.product?.typeId === 'product_types.personal_account';
+
 /** Nothing earned or written off (delivery, top-ups). */
 const noBonuses = {
   bonusPointIncome: 0,
@@ -129,6 +131,7 @@ function productItem(row: CartItemRow, offer: ProductTradeOffer, input: CartInpu
   const vatRatePercent = offer.product.vatRatePercent;
   const inStock =
     !input.rules.countStock || offer.availableQuantity === null || offer.availableQuantity >= row.quantity;
+  const amountInAnotherCurrency = row.amountCurrency !== null && row.amountCurrency !== input.currency;
   return {
     id: row.id,
     typeId: 'shopping_cart_product_types.regular',
@@ -156,7 +159,7 @@ function productItem(row: CartItemRow, offer: ProductTradeOffer, input: CartInpu
     upgradeCreditAmount: Math.min(credit, discountAmount),
     ...noBonuses,
     selected: row.selected,
-    available: price !== null && inStock,
+    available: price !== null && inStock && !amountInAnotherCurrency,
     availableQuantity: offer.availableQuantity,
     validityPeriodId: row.validityPeriodId,
     validityPeriodCount: row.validityPeriodCount,
@@ -212,6 +215,7 @@ function errorReasonOf(
     [products.length === 0, 'cart_error_empty'],
     [selected.length === 0, 'cart_error_nothing_selected'],
     [selected.some((item) => item.price === null), 'cart_error_no_price'],
+    [selected.some((item) => !item.available && isTopUpLine(item)), 'cart_error_top_up_currency'],
     [selected.some((item) => !item.available), 'cart_error_out_of_stock'],
     [
       deliveryRequired && input.deliveryOptions.length > 0 && !input.deliveryOption,

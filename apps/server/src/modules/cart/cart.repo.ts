@@ -63,7 +63,10 @@ export function createCartRepo(transactor: Pick<Transactor, 'executor'>) {
       cartId: string,
       id: string,
       change: Partial<
-        Pick<CartItemRow, 'quantity' | 'selected' | 'validityPeriodId' | 'validityPeriodCount'>
+        Pick<
+          CartItemRow,
+          'quantity' | 'selected' | 'validityPeriodId' | 'validityPeriodCount' | 'amountCurrency'
+        >
       >,
     ): Promise<void> {
       await db()

@@ -148,6 +148,12 @@ export const shoppingCartItems = pgTable(
     selected: boolean('selected').notNull().default(true),
     validityPeriodId: text('validity_period_id'),
     validityPeriodCount: integer('validity_period_count'),
+    /**
+     * A personal-account top-up, sold by its amount: the currency the amount was set in. Its units
+     * are 1.00 of whatever currency the cart is in, so read in another currency the line waits for
+     * the buyer to set it again (no rate turns ₽1,500 into dollars). Null for any other product.
+     */
+    amountCurrency: text('amount_currency'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

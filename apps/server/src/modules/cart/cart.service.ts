@@ -264,6 +264,7 @@ export function createCartService(deps: CartDeps) {
       const quantity = quantityFor(offer, change.quantity ?? existing.quantity + 1, viewer);
       return repo.updateItem(cart.id, existing.id, {
         quantity,
+        ...amountCurrencyOf(offer, viewer),
         ...(subscriptionPlan(offer) && { validityPeriodId: change.validityPeriodId ?? null }),
         ...(change.selected !== undefined && { selected: change.selected }),
       });
@@ -280,25 +281,36 @@ export function createCartService(deps: CartDeps) {
       selected: change.selected ?? true,
       validityPeriodId: change.validityPeriodId ?? null,
       validityPeriodCount: change.validityPeriodCount ?? null,
+      amountCurrency: amountCurrencyOf(offer, viewer).amountCurrency ?? null,
       createdAt: deps.now(),
     });
   }
+
+  /** A top-up's amount is in the currency it is set in (see shoppingCartItems.amountCurrency). */
+  const amountCurrencyOf = (offer: ProductTradeOffer, viewer: CartViewer) =>
+    personalAccount(offer) ? { amountCurrency: viewer.currency.characterCode } : {};
 
   async function changeItem(cart: CartRow, items: CartItemRow[], change: CartItemChange, viewer: CartViewer) {
     const item = items.find((candidate) => candidate.id === change.id);
     if (!item) throw new DomainError('NOT_FOUND', { details: { field: 'id' } });
     if (change.quantity === 0) return repo.deleteItems(cart.id, [item.id]);
     let quantity: number | undefined;
+    let amountCurrency = {};
     if (change.quantity !== undefined || change.validityPeriodId !== undefined) {
       const offer = (await offersOf([item.tradeOfferId], viewer)).get(item.tradeOfferId);
       if (!offer) return repo.deleteItems(cart.id, [item.id]);
-      if (change.quantity !== undefined) quantity = quantityFor(offer, change.quantity, viewer);
+      if (change.quantity !== undefined) {
+        quantity = quantityFor(offer, change.quantity, viewer);
+        // A top-up's amount sent again, changed or not, is the amount in this currency.
+        amountCurrency = amountCurrencyOf(offer, viewer);
+      }
       if (change.validityPeriodId !== undefined && subscriptionPlan(offer)) {
         await checkPlanPeriod(offer, change.validityPeriodId, viewer);
       }
     }
     await repo.updateItem(cart.id, item.id, {
       ...(quantity !== undefined && { quantity }),
+      ...amountCurrency,
       ...(change.selected !== undefined && { selected: change.selected }),
       ...(change.validityPeriodId !== undefined && { validityPeriodId: change.validityPeriodId }),
       ...(change.validityPeriodCount !== undefined && { validityPeriodCount: change.validityPeriodCount }),
@@ -454,6 +466,7 @@ export function createCartService(deps: CartDeps) {
         selected: true,
         validityPeriodId: null,
         validityPeriodCount: null,
+        amountCurrency: viewer.currency.characterCode,
         createdAt: now,
       };
       const priced = priceCart(await inputOf(cart, viewer, [item]));

@@ -40,6 +40,44 @@ describe.each(testDatabases)('cart, delivery and contact sets (%s)', (kind) => {
     ]);
   });
 
+  it("waits for a top-up's amount to be set again in another currency: ₽1,500 never becomes $1,500", async () => {
+    const token = await registerUser(t, `top-up-currency-${kind}@example.com`);
+    const inCurrency = (currency: string, payload: object, path = '/shoppingCarts/updateShoppingCart') =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/stores${path}`,
+        payload,
+        headers: { authorization: token, 'x-currency-id': currency },
+      });
+    const set = await inCurrency('RUB', {
+      productItems: [{ tradeOfferId: 'offer_personal_account_top_up', quantity: 1500 }],
+    });
+    expect(set.json()).toMatchObject({ amount: 150_000, errorReason: null });
+
+    const inDollars = (await inCurrency('USD', {}, '/shoppingCarts/fetchShoppingCart')).json();
+    expect(inDollars.productItems[0]).toMatchObject({ quantity: 1500, available: false });
+    expect(inDollars.errorReason).toBe('cart_error_top_up_currency');
+    const checkout = await inCurrency(
+      'USD',
+      {
+        resolveCallbackUrl: 'http://localhost/en/shopping-cart/checkout/demo-card/validate',
+        rejectCallbackUrl: 'http://localhost/en/shopping-cart/checkout/failure',
+      },
+      '/shoppingCarts/checkoutShoppingCart',
+    );
+    expect(checkout.statusCode).toBeGreaterThanOrEqual(400);
+    expect(checkout.statusCode).toBeLessThan(500);
+
+    // The same number sent again in dollars is the buyer's amount in dollars.
+    const kept = (
+      await inCurrency('USD', { productItems: [{ id: inDollars.productItems[0].id, quantity: 1500 }] })
+    ).json();
+    expect(kept).toMatchObject({ amount: 150_000, errorReason: null });
+    expect(kept.productItems[0].available).toBe(true);
+    const backInRoubles = (await inCurrency('RUB', {}, '/shoppingCarts/fetchShoppingCart')).json();
+    expect(backInRoubles.errorReason).toBe('cart_error_top_up_currency');
+  });
+
   it('never offers the personal account as the way to pay for a top-up of it', async () => {
     const token = await registerUser(t, `top-up-pay-${kind}@example.com`);
     const { paymentOptions } = (await call(token, '/shoppingCarts/fetchPaymentOptionList')).json();

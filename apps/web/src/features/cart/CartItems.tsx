@@ -134,12 +134,28 @@ function CartItemRow({
               {t('cart.item.unitPrice', { price: formatAmount(item.price, currency) })}
             </p>
           )}
-          {!item.available && (
-            <p className="mt-2 inline-flex items-center gap-1.5 text-sm font-medium text-rose-600">
-              <CircleSlash aria-hidden="true" className="size-4" />
-              {item.price === null ? t('cart.item.noPrice') : t('cart.item.unavailable')}
-            </p>
-          )}
+          {!item.available &&
+            (topUp ? (
+              // Set in another currency (a top-up has no stock): set it again, or keep the number here.
+              <div className="mt-2 flex flex-col items-start gap-2">
+                <p className="flex items-start gap-1.5 text-sm font-medium text-rose-600">
+                  <CircleSlash aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                  {t('cart.item.topUpCurrency')}
+                </p>
+                <button
+                  type="button"
+                  onClick={() => onChange({ id: item.id, quantity: item.quantity })}
+                  className="rounded-lg text-sm font-semibold text-violet-700 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-violet-200"
+                >
+                  {t('cart.item.keepTopUp', { amount: formatAmount(item.amountWithoutDiscount, currency) })}
+                </button>
+              </div>
+            ) : (
+              <p className="mt-2 inline-flex items-center gap-1.5 text-sm font-medium text-rose-600">
+                <CircleSlash aria-hidden="true" className="size-4" />
+                {item.price === null ? t('cart.item.noPrice') : t('cart.item.unavailable')}
+              </p>
+            ))}
           <div className="mt-3 flex items-start gap-2">
             {!plan && (
               <CartQuantity

@@ -358,6 +358,31 @@ describe('CartPage', () => {
     await waitFor(() => expect(amount).toHaveValue('1200'));
   });
 
+  it('holds a top-up set in another currency until its amount is set again or kept in this one', async () => {
+    signIn();
+    const api = fakeCartApi({
+      items: [{ ...topUpCartItemFixture(1500), available: false }],
+      choices: { paymentOptionId: 'demo-card' },
+    });
+    renderCart(api);
+    const item = await screen.findByRole('article', { name: 'Personal account top-up' });
+    expect(item).toHaveTextContent(
+      'The amount was set in another currency. Enter it again in this one, or keep the number.',
+    );
+    expect(item).not.toHaveTextContent('Out of stock');
+    expect(
+      await screen.findByText('The top-up amount was set in another currency: set it again in this one.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
+
+    await userEvent.click(within(item).getByRole('button', { name: 'Keep ₽1,500.00' }));
+    await waitFor(() =>
+      expect(api.callsTo('update')).toEqual([{ productItems: [{ id: 'top-up-1', quantity: 1500 }] }]),
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
+    expect(item).not.toHaveTextContent('another currency');
+  });
+
   it('applies a limited product quantity from its select at once', async () => {
     signIn();
     const api = fakeCartApi({ items: [cartItemFixture({ allowedQuantities: [1, 5, 10] })] });

@@ -185,19 +185,21 @@ function cartOf(
   const errorReason: ShoppingCart['errorReason'] =
     selected.length === 0
       ? 'cart_error_nothing_selected'
-      : code && percent === 0
-        ? 'cart_error_promo_code_invalid'
-        : deliveryRequired && !choices.deliveryOptionId
-          ? 'cart_error_delivery_required'
-          : deliveryRequired && !choices.deliveryContactSetId
-            ? 'cart_error_delivery_contact_required'
-            : recipientRequired && !choices.recipientContactSetId
-              ? 'cart_error_recipient_required'
-              : !choices.paymentOptionId
-                ? 'cart_error_payment_option_required'
-                : fromAccount && (personalAccountMinor ?? 0) < productsAmount
-                  ? 'cart_error_personal_account_short'
-                  : null;
+      : selected.some((item) => !item.available && item.unitId === MONEY_UNIT)
+        ? 'cart_error_top_up_currency'
+        : code && percent === 0
+          ? 'cart_error_promo_code_invalid'
+          : deliveryRequired && !choices.deliveryOptionId
+            ? 'cart_error_delivery_required'
+            : deliveryRequired && !choices.deliveryContactSetId
+              ? 'cart_error_delivery_contact_required'
+              : recipientRequired && !choices.recipientContactSetId
+                ? 'cart_error_recipient_required'
+                : !choices.paymentOptionId
+                  ? 'cart_error_payment_option_required'
+                  : fromAccount && (personalAccountMinor ?? 0) < productsAmount
+                    ? 'cart_error_personal_account_short'
+                    : null;
   return {
     id: 'cart-1',
     currency: 'RUB',
@@ -309,7 +311,8 @@ export function fakeCartApi(
               item.id === change.id
                 ? {
                     ...item,
-                    ...(change.quantity !== undefined ? { quantity: change.quantity } : {}),
+                    // As the server: a top-up's amount sent again is its amount in this currency.
+                    ...(change.quantity !== undefined ? { quantity: change.quantity, available: true } : {}),
                     ...(change.selected !== undefined ? { selected: change.selected } : {}),
                   }
                 : item,
