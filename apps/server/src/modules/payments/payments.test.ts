@@ -120,15 +120,13 @@ describe.each(testDatabases)('payments (%s)', (kind) => {
       (await t.database.db.query.paymentRefunds.findMany()).filter(
         (refund) => refund.paymentId === duplicate?.id,
       );
-    await expect
-      .poll(returned)
-      .toMatchObject([
-        {
-          status: 'succeeded',
-          amountMinor: duplicate?.amountMinor,
-          reason: 'duplicate payment of a paid order',
-        },
-      ]);
+    await expect.poll(returned).toMatchObject([
+      {
+        status: 'succeeded',
+        amountMinor: duplicate?.amountMinor,
+        reason: 'duplicate payment of a paid order',
+      },
+    ]);
     expect((await returned())[0]?.providerRefundId).toBeTruthy();
     expect(await repo().refundOfOrder(first.result.orderId)).toBeNull();
 
