@@ -1,5 +1,5 @@
 import { storageKeys } from '@cutout/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { cartAnswerFixture } from '../../test/cart-fixtures.ts';
@@ -75,6 +75,23 @@ describe('AddToCartButton', () => {
     answer(jsonResponse(cart));
     expect(await screen.findByText('Added to cart')).toBeInTheDocument();
     expect(calls).toHaveLength(1);
+  });
+
+  it('adds once for a double click, whose second click comes before the button shows it is busy', async () => {
+    window.localStorage.setItem(storageKeys.accessToken, 'token-1');
+    reloadSession();
+    const { calls } = api();
+    renderInShell(<AddToCartButton addition={{ tradeOfferId: 'offer-1' }} />);
+    const button = screen.getByRole('button', { name: 'Add to cart' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    expect(await screen.findByText('Added to cart')).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/shoppingCarts/updateShoppingCart')).toHaveLength(1);
+    // Once the first is done, the next click adds again.
+    await userEvent.click(button);
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === '/shoppingCarts/updateShoppingCart')).toHaveLength(2),
+    );
   });
 
   it('registers a visitor anonymously first when the store allows it', async () => {

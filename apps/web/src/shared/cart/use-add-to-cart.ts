@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/api-error.ts';
 import { usersApi } from '../api/users.ts';
@@ -50,6 +50,8 @@ export function useAddToCart() {
   const openModal = useOpenModal();
   const queryClient = useQueryClient();
   const anonymousAllowed = storeOption(info, 'AllowAnonymousUser');
+  // One addition at a time: a double click's second click comes before the pending state renders.
+  const adding = useRef(false);
 
   const mutation = useMutation({
     mutationFn: async (addition: CartAddition) => {
@@ -82,7 +84,14 @@ export function useAddToCart() {
         openModal('registration');
         return;
       }
-      mutation.mutate(addition, { onSuccess: () => options.onAdded?.() });
+      if (adding.current) return;
+      adding.current = true;
+      mutation.mutate(addition, {
+        onSuccess: () => options.onAdded?.(),
+        onSettled: () => {
+          adding.current = false;
+        },
+      });
     },
     [authorised, anonymousAllowed, mutation, toast, t, openModal],
   );
