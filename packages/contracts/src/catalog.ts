@@ -1,4 +1,5 @@
 import { fileRefSchema } from './files.ts';
+import { listLimits } from './limits.ts';
 import { listFilterSchema } from './list-filter.ts';
 import { moneySchema } from './money.ts';
 import { z } from './zod.ts';
@@ -66,7 +67,7 @@ export type TradeOfferListFilter = z.infer<typeof tradeOfferListFilterSchema>;
 const minorAmount = z.number().int().min(0).max(maxInt32);
 
 /** The longest search of the catalogue and favourites: a longer one is cut to it before it is sent. */
-export const catalogSearchMaxLength = 200;
+export const catalogSearchMaxLength = listLimits.maxSearchLength;
 
 /** POST /products/fetchProductTradeOfferList (SPEC §7.5). Prices are in the request's currency. */
 export const fetchProductTradeOfferListRequestSchema = z.strictObject({

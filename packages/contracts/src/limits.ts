@@ -48,6 +48,8 @@ export const listLimits = {
   pageSizes: [16, 32, 64, 128],
   defaultPageSize: 16,
   maxPageSize: 128,
+  /** The longest search of a list (catalogue, blog, orders): a longer one is cut to it before it is sent. */
+  maxSearchLength: 200,
 } as const;
 
 /** The business constants of SPEC §9 as `/constants` and store info serve them. */

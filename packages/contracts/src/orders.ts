@@ -114,6 +114,9 @@ export type Order = z.infer<typeof orderSchema>;
 export const orderSorts = ['periodAt desc', 'periodAt asc'] as const;
 
 /** POST /orders/fetchOrderList (SPEC §7.4; 6 a page, SPEC §9). */
+/** The furthest the orders list may skip: a page beyond it is asked for as empty, not refused. */
+export const orderListMaxSkip = 1_000_000;
+
 export const fetchOrderListRequestSchema = z.strictObject({
   filter: z
     .strictObject({
@@ -123,12 +126,12 @@ export const fetchOrderListRequestSchema = z.strictObject({
         })
         .optional(),
       order: z.enum(orderSorts).optional(),
-      skip: z.number().int().min(0).max(1_000_000).optional(),
+      skip: z.number().int().min(0).max(orderListMaxSkip).optional(),
       limit: z.number().int().min(1).max(listLimits.maxPageSize).optional(),
     })
     .optional(),
   /** Finds orders by number or by a product's name. */
-  search: z.string().max(200).optional(),
+  search: z.string().max(listLimits.maxSearchLength).optional(),
 });
 export type FetchOrderListRequest = z.infer<typeof fetchOrderListRequestSchema>;
 

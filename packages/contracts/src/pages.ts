@@ -21,6 +21,9 @@ export const pageSorts = ['createdAt desc', 'createdAt asc', 'name asc', 'name d
 export type PageSort = (typeof pageSorts)[number];
 
 /** POST /pages/fetchPageList. */
+/** The furthest a page list may skip: a page beyond it is asked for as empty, not refused. */
+export const pageListMaxSkip = 100_000;
+
 export const fetchPageListRequestSchema = z.strictObject({
   filter: z
     .strictObject({
@@ -28,12 +31,12 @@ export const fetchPageListRequestSchema = z.strictObject({
       /** primaryImage is always answered; accepted for clients that ask (SPEC §7.6). */
       include: z.array(z.string().min(1).max(50)).max(10).optional(),
       order: z.enum(pageSorts).optional(),
-      skip: z.number().int().min(0).max(100_000).optional(),
+      skip: z.number().int().min(0).max(pageListMaxSkip).optional(),
       limit: z.number().int().min(1).max(listLimits.maxPageSize).optional(),
     })
     .optional(),
   /** Finds posts by words of their title or preview. */
-  search: z.string().max(200).optional(),
+  search: z.string().max(listLimits.maxSearchLength).optional(),
 });
 export type FetchPageListRequest = z.infer<typeof fetchPageListRequestSchema>;
 

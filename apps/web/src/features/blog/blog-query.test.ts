@@ -1,3 +1,4 @@
+import { fetchPageListRequestSchema, listLimits, pageListMaxSkip } from '@cutout/contracts';
 import { describe, expect, it } from 'vitest';
 import { blogQueryToSearch, parseBlogQuery, postListRequest } from './blog-query.ts';
 
@@ -44,5 +45,15 @@ describe('the blog list URL', () => {
       filter: { where: { typeId: 'store_pages_types.blog_post' }, order: 'name desc', skip: 16, limit: 8 },
       search: 'masks',
     });
+  });
+
+  it('asks for a page past the furthest the server reads as the empty page there, and cuts a long search', () => {
+    const request = postListRequest(
+      { search: 'a'.repeat(500), limit: 16, sort: 'name desc', page: 99_999 },
+      99_999,
+    );
+    expect(fetchPageListRequestSchema.safeParse(request).success).toBe(true);
+    expect(request.filter?.skip).toBe(pageListMaxSkip);
+    expect(request.search).toHaveLength(listLimits.maxSearchLength);
   });
 });

@@ -3,6 +3,7 @@ import {
   type FetchPageListRequest,
   listLimits,
   type PageSort,
+  pageListMaxSkip,
   pageSorts,
   parseListQuery,
 } from '@cutout/contracts';
@@ -70,10 +71,10 @@ export function postListRequest(query: BlogQuery, page: number): FetchPageListRe
     filter: {
       where: { typeId: 'store_pages_types.blog_post' },
       order: query.sort,
-      skip: (page - 1) * query.limit,
+      skip: Math.min((page - 1) * query.limit, pageListMaxSkip),
       limit: query.limit,
     },
-    ...(query.search && { search: query.search }),
+    ...(query.search && { search: query.search.slice(0, listLimits.maxSearchLength) }),
   };
 }
 

@@ -97,7 +97,7 @@ function OrdersScreen({
         </>
       )}
       {pages.error ? (
-        <LoadError error={pages.error} onRetry={pages.retry} />
+        <LoadError error={pages.error} onRetry={pages.retry} title={t('orders.loadError')} />
       ) : pages.pending ? (
         <OrdersSkeleton />
       ) : pages.items.length === 0 && query.page > 1 && totalCount ? (

@@ -1,3 +1,4 @@
+import { fetchOrderListRequestSchema, listLimits, orderListMaxSkip } from '@cutout/contracts';
 import { describe, expect, it } from 'vitest';
 import { orderListRequest, ordersQueryToSearch, parseOrdersQuery } from './orders-query.ts';
 
@@ -49,5 +50,15 @@ describe('the orders list URL', () => {
       filter: { where: { status: 'paid' }, order: 'periodAt asc', skip: 0, limit: 12 },
       search: '7',
     });
+  });
+
+  it('asks for a page past the furthest the server reads as the empty page there, and cuts a long search', () => {
+    const request = orderListRequest(
+      { search: '7'.repeat(500), limit: 48, sort: 'desc', page: 99_999 },
+      99_999,
+    );
+    expect(fetchOrderListRequestSchema.safeParse(request).success).toBe(true);
+    expect(request.filter?.skip).toBe(orderListMaxSkip);
+    expect(request.search).toHaveLength(listLimits.maxSearchLength);
   });
 });

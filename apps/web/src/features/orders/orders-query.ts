@@ -1,8 +1,10 @@
 import {
   type FetchOrderListRequest,
   type ListSort,
+  listLimits,
   listQueryToSearch,
   type OrderStatus,
+  orderListMaxSkip,
   orderStatuses,
   parseListQuery,
 } from '@cutout/contracts';
@@ -87,10 +89,10 @@ export function orderListRequest(query: OrdersQuery, page: number): FetchOrderLi
     filter: {
       ...(query.status && { where: { status: query.status } }),
       order: `${sortProperty} ${query.sort}`,
-      skip: (page - 1) * query.limit,
+      skip: Math.min((page - 1) * query.limit, orderListMaxSkip),
       limit: query.limit,
     },
-    ...(query.search && { search: query.search }),
+    ...(query.search && { search: query.search.slice(0, listLimits.maxSearchLength) }),
   };
 }
 
