@@ -5,11 +5,13 @@ import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { paths } from '../../shared/routing/paths.ts';
 import { onAuthorizationLost } from '../../shared/session/session.ts';
 import { useToast } from '../../shared/ui/toast-context.tsx';
+import { type AuthModalState, authModals } from './modal-state.ts';
 
 /**
  * Reactions of the shell to session events: a failed external sign-in comes back as
  * `?passport_error=<CODE>` and is shown as an error; a session the server refuses (401
- * AUTHORIZATION_REQUIRED, already forgotten by the API client) sends the user to the root (SPEC §4).
+ * AUTHORIZATION_REQUIRED, already forgotten by the API client) sends the user to the root (SPEC §4),
+ * with the login window open saying that the session has ended.
  */
 export function AuthEvents() {
   const { t } = useTranslation();
@@ -34,7 +36,15 @@ export function AuthEvents() {
     );
   }, [passportError, setParams, toast, t]);
 
-  useEffect(() => onAuthorizationLost(() => navigate(to(paths.main), { replace: true })), [navigate, to]);
+  // At the root, the login window says why it is there: the page under it was the account's.
+  useEffect(
+    () =>
+      onAuthorizationLost(() => {
+        const state: AuthModalState = { notice: 'sessionEnded' };
+        navigate(`${to(paths.main)}?modal=${authModals.login}`, { replace: true, state });
+      }),
+    [navigate, to],
+  );
 
   return null;
 }

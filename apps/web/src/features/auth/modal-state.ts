@@ -19,6 +19,7 @@ export const authNotices = [
   'registrationComplete',
   'loginRequired',
   'fullSizeSignUp',
+  'sessionEnded',
 ] as const;
 export type AuthNotice = (typeof authNotices)[number];
 

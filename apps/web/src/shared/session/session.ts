@@ -63,10 +63,25 @@ export function clearAuth(): void {
   updateSession({ accessToken: null, userId: null });
 }
 
-/** Re-reads local storage; for tests, which clear storage between cases. */
+/** Re-reads local storage: for tests, which clear storage between cases, and for other tabs' changes. */
 export function reloadSession(): void {
   state = loadSession();
   for (const listener of listeners) listener();
+}
+
+/**
+ * A log-in or log-out in another tab of this site shows here at once (the storage event): the
+ * account menu and the account's pages follow it instead of offering a session that has ended.
+ * Only the sign-in is shared; a tab keeps its own language (its address) and currency.
+ */
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== persisted.accessToken && event.key !== persisted.userId && event.key !== null) return;
+    const stored = loadSession();
+    if (stored.accessToken === state.accessToken && stored.userId === state.userId) return;
+    state = { ...state, accessToken: stored.accessToken, userId: stored.userId };
+    for (const listener of listeners) listener();
+  });
 }
 
 export function useSession(): Session {
