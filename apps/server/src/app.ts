@@ -43,7 +43,7 @@ import { registerAuth, usersRoutes } from './modules/users/users.routes.ts';
 import { vouchersRoutes } from './modules/vouchers/vouchers.routes.ts';
 import { type Config, startupWarnings } from './platform/config.ts';
 import { isLanguage, languageOf, registerRequestContext } from './platform/http/context.ts';
-import { registerErrorHandling } from './platform/http/errors.ts';
+import { answerUnroutable, registerErrorHandling } from './platform/http/errors.ts';
 import { registerInputGuard, requestIdOf } from './platform/http/input-guard.ts';
 import { createOperatorGuard } from './platform/http/operator.ts';
 import { registerCrossSiteCheck, registerSecurityHeaders } from './platform/http/security.ts';
@@ -113,6 +113,7 @@ export async function buildApp({
     genReqId: (request) => requestIdOf(request.headers['x-request-id'], randomUUID),
     // Requests must not wait for their turn behind a slow one forever.
     requestTimeout: 120_000,
+    frameworkErrors: answerUnroutable,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

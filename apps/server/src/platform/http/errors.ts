@@ -5,6 +5,7 @@ import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { z } from 'zod';
 import { actionMessage, errorMessage, fieldMessage } from '../error-messages.ts';
 import { DomainError } from '../errors.ts';
+import { languageOf } from './context.ts';
 
 const httpMethods: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
@@ -17,6 +18,20 @@ export function errorBodyOf(request: FastifyRequest, error: DomainError): ErrorB
     ...(details === undefined ? {} : { details }),
     requestId: request.id,
   };
+}
+
+/**
+ * A request Fastify cannot route: its path's percent-encoding does not decode (`/ru/%E0%A4%A`). A
+ * page of the site goes to the site's not-found page in its language; anything else gets the API's
+ * NOT_FOUND, never Fastify's own English body.
+ */
+export function answerUnroutable(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // Unrouted, the request missed the hooks that read its language.
+  if (!request.language) request.language = languageOf(request);
+  if (error.code !== 'FST_ERR_BAD_URL') return sendError(request, reply, new DomainError('BAD_REQUEST'));
+  const [, first] = (request.url.split('?')[0] ?? '').split('/');
+  if (first === 'en' || first === 'ru') return reply.redirect(`/${first}/not-found`, 302);
+  return sendError(request, reply, new DomainError('NOT_FOUND'));
 }
 
 /** Sends the one error body of the API. */

@@ -46,6 +46,26 @@ describe('serving the web app', () => {
     }
   });
 
+  it("sends an address whose encoding does not decode to the site's not-found page, never Fastify's own body", async () => {
+    for (const [url, to] of [
+      ['/ru/products/%E0%A4%A', '/ru/not-found'],
+      ['/en/%ZZ?x=1', '/en/not-found'],
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(302);
+      expect(response.headers.location, url).toBe(to);
+    }
+    const notFound = await t.app.inject({ method: 'GET', url: '/ru/not-found' });
+    expect(notFound.statusCode).toBe(404);
+    expect(notFound.body).toContain('<div id="root"></div>');
+    for (const url of ['/api/stores/products/%E0%A4%A/fetchProductTradeOffer', '/%ZZ']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { 'x-locale-id': 'ru' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toMatchObject({ code: 'NOT_FOUND' });
+      expect(response.body, url).not.toContain('FST_ERR');
+    }
+  });
+
   it('answers 404 for a product or a blog post that is not there', async () => {
     for (const url of [
       '/en/products/no-such-product',
