@@ -1,7 +1,7 @@
 import type { StoreInfo } from '@cutout/contracts';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, parsePath, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers.tsx';
 import { createQueryClient } from '../app/query-client.ts';
@@ -52,7 +52,7 @@ export function renderApp(path: string) {
  */
 export function renderInShell(
   ui: ReactNode,
-  options: { path?: string; language?: Language; storeInfo?: StoreInfo } = {},
+  options: { path?: string; language?: Language; storeInfo?: StoreInfo; state?: unknown } = {},
 ) {
   const language = options.language ?? 'en';
   // The resources are bundled, so the switch is done by the time this returns.
@@ -69,7 +69,7 @@ export function renderInShell(
         ),
       },
     ],
-    { initialEntries: [options.path ?? `/${language}`] },
+    { initialEntries: [{ ...parsePath(options.path ?? `/${language}`), state: options.state }] },
   );
   const queryClient = createQueryClient({ retry: false });
   const view = render(

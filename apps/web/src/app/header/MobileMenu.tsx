@@ -110,6 +110,7 @@ export function MobileMenu({ id, onClose }: { id: string; onClose: () => void })
                   <Link
                     key={locale.id}
                     to={switchLanguageInPath(location, target)}
+                    state={location.state}
                     lang={locale.language}
                     aria-current={target === language ? 'true' : undefined}
                     className={clsx(chipClasses, target === language ? chipOn : chipOff)}

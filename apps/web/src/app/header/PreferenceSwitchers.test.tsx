@@ -22,6 +22,24 @@ describe('LanguageSwitcher', () => {
     await user.click(russian);
     expect(location()).toBe('/ru/products/catalog?search=mug&page=2#list');
   });
+
+  it("keeps the page's navigation state: where a form leads back to", async () => {
+    const user = userEvent.setup();
+    const state = {
+      typeId: 'partner_contact_set_types.location',
+      returnTo: '/ru/shopping-cart',
+      chooseFor: 'delivery',
+    };
+    const { location, router } = renderInShell(<LanguageSwitcher />, {
+      path: '/ru/user/contacts/new',
+      language: 'ru',
+      state,
+    });
+    await user.click(screen.getByRole('button', { name: /Язык: Русский/ }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'English' }));
+    expect(location()).toBe('/en/user/contacts/new');
+    expect(router.state.location.state).toEqual(state);
+  });
 });
 
 describe('CurrencySwitcher', () => {

@@ -27,7 +27,8 @@ export function LanguageItems() {
             asChild
             className={`${menuItemClasses} justify-between`}
           >
-            <Link to={switchLanguageInPath(location, target)} lang={locale.language}>
+            {/* The page's navigation state goes along: where a form leads back to, a window's notice. */}
+            <Link to={switchLanguageInPath(location, target)} state={location.state} lang={locale.language}>
               {locale.name}
               <DropdownMenu.ItemIndicator>
                 <Check aria-hidden="true" className="size-4 text-violet-600" />

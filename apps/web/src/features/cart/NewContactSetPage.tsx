@@ -3,8 +3,8 @@ import { ArrowLeft, MapPin, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useLocalizedPath } from '../../shared/routing/language-context.tsx';
-import { paths } from '../../shared/routing/paths.ts';
+import { useLanguage, useLocalizedPath } from '../../shared/routing/language-context.tsx';
+import { paths, switchLanguageInPath } from '../../shared/routing/paths.ts';
 import { SignInPrompt } from '../../shared/session/SignInPrompt.tsx';
 import { useIsAuthorised } from '../../shared/session/session.ts';
 import { Container } from '../../shared/ui/container.tsx';
@@ -29,11 +29,15 @@ const kinds: Array<{ typeId: Kind; key: 'address' | 'recipient'; icon: typeof Ma
 export function NewContactSetPage() {
   const { t } = useTranslation();
   const to = useLocalizedPath();
+  const language = useLanguage();
   const location = useLocation();
   const authorised = useIsAuthorised();
   const state = readNewContactSetState(location.state);
   const [kind, setKind] = useState<Kind>(state.typeId ?? 'partner_contact_set_types.location');
-  const returnTo = state.returnTo ?? to(paths.shoppingCart);
+  // Back in the language the page is in now, should it have been switched here.
+  const returnTo = state.returnTo
+    ? switchLanguageInPath(new URL(state.returnTo, window.location.origin), language)
+    : to(paths.shoppingCart);
   const create = useCreateContactSet({
     returnTo,
     // The cart's choice is only filled by the kind of set it asked for.
