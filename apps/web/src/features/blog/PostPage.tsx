@@ -1,19 +1,17 @@
 import { blogPostPath } from '@cutout/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, RotateCw } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { errorMessage } from '../../shared/api/api-error.ts';
 import { useFormatDate } from '../../shared/format/use-format-date.ts';
 import { usePageTitle } from '../../shared/meta/page-title.ts';
 import { useLanguage, useLocalizedPath } from '../../shared/routing/language-context.tsx';
 import { isNotFoundError, NotFoundError } from '../../shared/routing/not-found.ts';
 import { paths, pathWithoutLanguage } from '../../shared/routing/paths.ts';
 import { useSession } from '../../shared/session/session.ts';
-import { Button } from '../../shared/ui/button.tsx';
 import { Container } from '../../shared/ui/container.tsx';
-import { FormAlert } from '../../shared/ui/form.tsx';
+import { LoadFailure } from '../../shared/ui/load-failure.tsx';
 import { RichText } from '../../shared/ui/rich-text.tsx';
 import { blogApi, blogQueryKeys, type Page } from './blog-api.ts';
 import { NewsSubscribeForm } from './NewsSubscribeForm.tsx';
@@ -64,13 +62,12 @@ function PostScreen({ slugId }: { slugId: string }) {
         {shown ? (
           <PostView post={shown} />
         ) : post.isError ? (
-          <div className={`${column} flex flex-col items-start gap-4 py-10`}>
-            <FormAlert>{errorMessage(post.error, t)}</FormAlert>
-            <Button variant="secondary" onClick={() => void post.refetch()}>
-              <RotateCw aria-hidden="true" className="size-4" />
-              {t('blog.retry')}
-            </Button>
-          </div>
+          <LoadFailure
+            error={post.error}
+            onRetry={() => void post.refetch()}
+            retryLabel={t('blog.retry')}
+            className={`${column} items-start py-10`}
+          />
         ) : (
           <PostSkeleton />
         )}

@@ -1,11 +1,10 @@
 import type { Order, OrderStatus } from '@cutout/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { Ban, CircleAlert, CircleCheck, LoaderCircle, PackageCheck, RotateCcw, RotateCw } from 'lucide-react';
+import { Ban, CircleAlert, CircleCheck, LoaderCircle, PackageCheck, RotateCcw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../../shared/api/api-error.ts';
 import { useFormatAmount } from '../../shared/format/use-format-amount.ts';
 import { ordersApi, ordersQueryKeys } from '../../shared/orders/orders-api.ts';
 import { isTopUpReturn } from '../../shared/payments/checkout-urls.ts';
@@ -14,9 +13,9 @@ import { isNotFoundError, NotFoundError } from '../../shared/routing/not-found.t
 import { orderPath, paths } from '../../shared/routing/paths.ts';
 import { SignInPrompt, useEverAuthorised } from '../../shared/session/SignInPrompt.tsx';
 import { useIsAuthorised } from '../../shared/session/session.ts';
-import { Button, ButtonLink } from '../../shared/ui/button.tsx';
+import { ButtonLink } from '../../shared/ui/button.tsx';
 import { Container } from '../../shared/ui/container.tsx';
-import { FormAlert } from '../../shared/ui/form.tsx';
+import { LoadFailure } from '../../shared/ui/load-failure.tsx';
 
 export type CheckoutOutcome = 'paid' | 'success' | 'failure';
 
@@ -95,13 +94,12 @@ function OrderResult({ orderId, outcome }: { orderId: string; outcome: CheckoutO
   return (
     <Frame>
       {order.isError ? (
-        <div className="flex w-full flex-col items-center gap-4 text-left">
-          <FormAlert>{errorMessage(order.error, t)}</FormAlert>
-          <Button variant="secondary" onClick={() => void order.refetch()}>
-            <RotateCw aria-hidden="true" className="size-4" />
-            {t('cart.retry')}
-          </Button>
-        </div>
+        <LoadFailure
+          error={order.error}
+          onRetry={() => void order.refetch()}
+          retryLabel={t('cart.retry')}
+          className="w-full items-center text-left"
+        />
       ) : (
         <div role="status" className="flex flex-col items-center gap-4 py-6">
           <LoaderCircle aria-hidden="true" className="size-10 animate-spin text-violet-600" />

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, RotateCw } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import { errorMessage } from '../../shared/api/api-error.ts';
 import { useFormatDateTime } from '../../shared/format/use-format-date.ts';
 import { usePageTitle } from '../../shared/meta/page-title.ts';
 import { ordersApi, ordersQueryKeys } from '../../shared/orders/orders-api.ts';
@@ -11,9 +10,8 @@ import { isNotFoundError, NotFoundError } from '../../shared/routing/not-found.t
 import { paths } from '../../shared/routing/paths.ts';
 import { SignInPrompt, useEverAuthorised } from '../../shared/session/SignInPrompt.tsx';
 import { useIsAuthorised } from '../../shared/session/session.ts';
-import { Button } from '../../shared/ui/button.tsx';
 import { Container } from '../../shared/ui/container.tsx';
-import { FormAlert } from '../../shared/ui/form.tsx';
+import { LoadFailure } from '../../shared/ui/load-failure.tsx';
 import { OrderActions } from './OrderActions.tsx';
 import { OrderContacts } from './OrderContacts.tsx';
 import { OrderLines } from './OrderLines.tsx';
@@ -106,13 +104,12 @@ function OrderScreen({ orderId }: { orderId: string }) {
             </div>
           </>
         ) : order.isError ? (
-          <div className="flex max-w-xl flex-col items-start gap-4 py-10">
-            <FormAlert>{errorMessage(order.error, t)}</FormAlert>
-            <Button variant="secondary" onClick={() => void order.refetch()}>
-              <RotateCw aria-hidden="true" className="size-4" />
-              {t('orders.retry')}
-            </Button>
-          </div>
+          <LoadFailure
+            error={order.error}
+            onRetry={() => void order.refetch()}
+            retryLabel={t('orders.retry')}
+            className="max-w-xl items-start py-10"
+          />
         ) : (
           <OrderSkeleton />
         )}

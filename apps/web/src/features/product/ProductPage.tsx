@@ -1,13 +1,10 @@
 import type { ProductTradeOffer } from '@cutout/contracts';
-import { RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../shared/api/api-error.ts';
 import { usePageTitle } from '../../shared/meta/page-title.ts';
 import { useLanguage } from '../../shared/routing/language-context.tsx';
 import { isNotFoundError, NotFoundError } from '../../shared/routing/not-found.ts';
-import { Button } from '../../shared/ui/button.tsx';
 import { Container } from '../../shared/ui/container.tsx';
-import { FormAlert } from '../../shared/ui/form.tsx';
+import { LoadFailure } from '../../shared/ui/load-failure.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { ProductDetails } from './ProductDetails.tsx';
 import { ProductGallery } from './ProductGallery.tsx';
@@ -45,13 +42,12 @@ function ProductScreen({ idOrSlug }: { idOrSlug: string }) {
           <OfferView offer={offer.data} name={name} />
         </>
       ) : offer.isError ? (
-        <div className="mx-auto flex max-w-xl flex-col items-start gap-4 py-10">
-          <FormAlert>{errorMessage(offer.error, t)}</FormAlert>
-          <Button variant="secondary" onClick={() => void offer.refetch()}>
-            <RotateCw aria-hidden="true" className="size-4" />
-            {t('product.retry')}
-          </Button>
-        </div>
+        <LoadFailure
+          error={offer.error}
+          onRetry={() => void offer.refetch()}
+          retryLabel={t('product.retry')}
+          className="mx-auto max-w-xl items-start py-10"
+        />
       ) : (
         <ProductSkeleton />
       )}

@@ -1,17 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { RotateCw } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
-import { errorMessage } from '../../shared/api/api-error.ts';
 import { pagesApi } from '../../shared/content/pages-api.ts';
 import { formatDay } from '../../shared/format/date.ts';
 import { usePageTitle } from '../../shared/meta/page-title.ts';
 import { useLanguage } from '../../shared/routing/language-context.tsx';
 import { isNotFoundError, NotFoundError } from '../../shared/routing/not-found.ts';
-import { Button } from '../../shared/ui/button.tsx';
 import { Container } from '../../shared/ui/container.tsx';
-import { FormAlert } from '../../shared/ui/form.tsx';
+import { LoadFailure } from '../../shared/ui/load-failure.tsx';
 import { RichText } from '../../shared/ui/rich-text.tsx';
 
 /** Route data of a store page's route: the page it shows (SPEC §2.2: a fixed page id). */
@@ -111,13 +108,12 @@ function StorePageScreen({ pageId }: { pageId: string }) {
             </article>
           </div>
         ) : page.isError ? (
-          <div className="flex max-w-xl flex-col items-start gap-4 py-10">
-            <FormAlert>{errorMessage(page.error, t)}</FormAlert>
-            <Button variant="secondary" onClick={() => void page.refetch()}>
-              <RotateCw aria-hidden="true" className="size-4" />
-              {t('storePages.retry')}
-            </Button>
-          </div>
+          <LoadFailure
+            error={page.error}
+            onRetry={() => void page.refetch()}
+            retryLabel={t('storePages.retry')}
+            className="max-w-xl items-start py-10"
+          />
         ) : (
           <div role="status" aria-busy="true" className="animate-pulse">
             <span className="sr-only">{t('storePages.loading')}</span>
