@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatPrice } from '../../shared/format/price.ts';
 import { expectCardRingInFull } from '../../test/card-focus.ts';
 import { jsonResponse, storeInfoFixture } from '../../test/fixtures.ts';
@@ -135,6 +135,24 @@ describe('CatalogPage', () => {
       'href',
       '/en/products/catalog',
     );
+  });
+
+  it('answers an address naming no group with the not-found page, in Russian too', async () => {
+    mockCatalog();
+    // React and the router report the thrown NotFoundError on the console: expected here.
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await openCatalog('/ru/products/catalog/no-such-group');
+    expect(await screen.findByRole('heading', { name: 'СТРАНИЦА НЕ НАЙДЕНА' })).toBeInTheDocument();
+    expect(screen.queryByText(/0 товаров/)).toBeNull();
+  });
+
+  it('lists an unknown group as empty while the groups read are not all there are', async () => {
+    // With more groups than one page holds, a group missing from the page may still exist.
+    mockCatalog({ offers: [], groupsTotal: 500 });
+    await openCatalog('/en/products/catalog/group-on-a-later-page');
+    expect(await screen.findByRole('heading', { name: 'No products here yet' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'PAGE NOT FOUND' })).toBeNull();
   });
 
   it('moves between numbered pages through the URL', async () => {

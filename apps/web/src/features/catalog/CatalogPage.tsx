@@ -9,11 +9,10 @@ import { Button, ButtonLink } from '../../shared/ui/button.tsx';
 import { Container } from '../../shared/ui/container.tsx';
 import { PageHeading } from '../../shared/ui/page-heading.tsx';
 import { FiltersCard } from './Filters.tsx';
-import { findGroup } from './groups.ts';
 import { ListLayout } from './ListLayout.tsx';
 import { type CatalogQuery, isNarrowed, tradeOfferListRequest } from './list-request.ts';
 import { ProductList } from './ProductList.tsx';
-import { useProductFeatures, useProductGroups } from './use-catalog-data.ts';
+import { useProductFeatures, useRouteGroup } from './use-catalog-data.ts';
 import { type ListQueryState, useListQuery } from './use-list-query.ts';
 import { useOfferPages } from './use-offer-pages.ts';
 
@@ -27,7 +26,7 @@ export function CatalogPage() {
   const to = useLocalizedPath();
   const { group: groupParam } = useParams();
   const listQuery = useListQuery();
-  const group = findGroup(useProductGroups().data, groupParam);
+  const { group } = useRouteGroup(groupParam);
   const description = group && (group.description[i18n.language] || '');
 
   return (
@@ -59,9 +58,8 @@ function CatalogScreen({
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const { currency } = useStoreInfo();
-  const groups = useProductGroups();
+  const { groups, group } = useRouteGroup(groupParam);
   const features = useProductFeatures();
-  const group = findGroup(groups.data, groupParam);
   const request = (page: number) =>
     tradeOfferListRequest({ query, page, groupId: groupParam, currency: currency.characterCode });
   const pages = useOfferPages({
@@ -77,7 +75,7 @@ function CatalogScreen({
     <ListLayout
       query={query}
       listQuery={listQuery}
-      groups={groups.data}
+      groups={groups}
       group={group}
       basePath={paths.catalog}
       sidebar={

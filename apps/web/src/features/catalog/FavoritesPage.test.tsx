@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render.tsx';
 import { mockStoreApi, signIn } from '../../test/store-api.ts';
 import { fakeCatalogApi, manyOffers, offerFixture } from './fake-catalog-api.ts';
@@ -90,6 +90,17 @@ describe('FavoritesPage', () => {
       '/en/favorites/catalog',
     );
     expect(screen.getByRole('navigation', { name: 'Product groups' })).toBeInTheDocument();
+  });
+
+  it('answers an address naming no group with the not-found page', async () => {
+    signIn();
+    const offer = offerFixture({ groupId: 'group_studio' });
+    mockCatalog({ offers: [offer], favourites: [offer.id] });
+    // React and the router report the thrown NotFoundError on the console: expected here.
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    openFavourites('/en/favorites/catalog/no-such-group');
+    expect(await screen.findByRole('heading', { name: 'PAGE NOT FOUND' })).toBeInTheDocument();
   });
 
   it('cannot read a bad page number', async () => {

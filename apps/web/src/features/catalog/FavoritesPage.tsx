@@ -10,11 +10,10 @@ import { useIsAuthorised } from '../../shared/session/session.ts';
 import { Button, ButtonLink } from '../../shared/ui/button.tsx';
 import { Container } from '../../shared/ui/container.tsx';
 import { PageHeading } from '../../shared/ui/page-heading.tsx';
-import { findGroup } from './groups.ts';
 import { ListLayout } from './ListLayout.tsx';
 import { type CatalogQuery, favouriteListRequest } from './list-request.ts';
 import { ProductList } from './ProductList.tsx';
-import { useProductGroups } from './use-catalog-data.ts';
+import { useRouteGroup } from './use-catalog-data.ts';
 import { type ListQueryState, useListQuery } from './use-list-query.ts';
 import { useOfferPages } from './use-offer-pages.ts';
 
@@ -54,8 +53,7 @@ function FavouritesScreen({ query, listQuery }: { query: CatalogQuery; listQuery
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const { group: groupParam } = useParams();
-  const groups = useProductGroups();
-  const group = findGroup(groups.data, groupParam);
+  const { groups, group } = useRouteGroup(groupParam);
   const request = (page: number) => favouriteListRequest({ query, page, groupId: groupParam });
   const pages = useOfferPages({
     query,
@@ -82,13 +80,7 @@ function FavouritesScreen({ query, listQuery }: { query: CatalogQuery; listQuery
   }
 
   return (
-    <ListLayout
-      query={query}
-      listQuery={listQuery}
-      groups={groups.data}
-      group={group}
-      basePath={paths.favorites}
-    >
+    <ListLayout query={query} listQuery={listQuery} groups={groups} group={group} basePath={paths.favorites}>
       <ProductList
         query={query}
         listQuery={listQuery}

@@ -131,7 +131,14 @@ type Body = {
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-export function fakeCatalogApi(options: { offers?: ProductTradeOffer[]; favourites?: string[] } = {}) {
+export function fakeCatalogApi(
+  options: {
+    offers?: ProductTradeOffer[];
+    favourites?: string[];
+    /** How many groups the server says there are: more than the fixture's makes its page partial. */
+    groupsTotal?: number;
+  } = {},
+) {
   const offers = options.offers ?? manyOffers(3);
   const favourites = new Set(options.favourites ?? []);
   const calls: Array<{ call: string; body: Body }> = [];
@@ -180,7 +187,7 @@ export function fakeCatalogApi(options: { offers?: ProductTradeOffer[]; favourit
         return json({
           output: groupsFixture,
           outputInfo: { count: groupsFixture.length },
-          totalCount: groupsFixture.length,
+          totalCount: options.groupsTotal ?? groupsFixture.length,
         });
       case '/productFeatures':
         record('features');

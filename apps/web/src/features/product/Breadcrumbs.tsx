@@ -18,7 +18,7 @@ export function Breadcrumbs({ groupId, name }: { groupId: string | null; name: s
     queryFn: ({ signal }) => catalogApi.groups(signal),
     enabled: groupId !== null,
   });
-  const group = groups.data?.find((candidate) => candidate.id === groupId);
+  const group = groups.data?.list.find((candidate) => candidate.id === groupId);
   const links = [
     { to: to(paths.catalog), label: t('product.catalog') },
     ...(group

@@ -15,6 +15,12 @@ import { apiRequest } from '../api/client.ts';
 
 export type { ProductFeature, ProductGroup, ProductTradeOffer, ProductTradeOfferList };
 
+/** The groups as the catalogue reads them: the list, and whether it is all of them. */
+export interface ProductGroups {
+  list: ProductGroup[];
+  complete: boolean;
+}
+
 const post = <T>(path: string, body: unknown, parse: (data: unknown) => T, signal?: AbortSignal) =>
   apiRequest(`/products${path}`, { method: 'POST', body, parse, signal });
 
@@ -47,11 +53,17 @@ export const catalogApi = {
   removeFavourite: (productTradeOfferId: string) =>
     post('/favorites/removeTradeOffer', { productTradeOfferId }, (data) => resultSchema.parse(data)),
 
-  /** Every product group (a small tree), for the catalogue's navigation. */
-  groups: (signal?: AbortSignal) =>
+  /**
+   * The product groups (a small tree), for the catalogue's navigation; `complete` when the page
+   * holds every group there is, so that a group missing from it does not exist.
+   */
+  groups: (signal?: AbortSignal): Promise<ProductGroups> =>
     apiRequest(`/productGroups?filter=${encodeURIComponent(JSON.stringify({ limit: 128 }))}`, {
       signal,
-      parse: (data) => productGroupListSchema.parse(data).output,
+      parse: (data) => {
+        const { output, totalCount } = productGroupListSchema.parse(data);
+        return { list: output, complete: output.length >= totalCount };
+      },
     }),
 
   /** The features offers are filtered by (size, colour), each with the values offers have. */
