@@ -416,6 +416,9 @@ export async function buildApp({
     // Before the write-off below: a term renewed after downtime rolls its litres over first.
     await jobs.every('accrue and renew subscriptions', 60_000, services.subscriptions.runDue);
     await jobs.every('release stale litre holds', 60_000, ledger.releaseStaleHolds);
+    await jobs.every('send refunds no provider has taken yet', 300_000, () =>
+      services.payments.retryUnsentRefunds(),
+    );
     await jobs.every('write off expired credit lots', 3_600_000, ledger.expireLots);
     await jobs.every('forget old client error reports', 3_600_000, clientErrors.prune);
     await jobs.every('mail new blog posts to the news subscribers', 300_000, services.newsletter.announce);

@@ -325,6 +325,10 @@ export function createServices({ config, database, log, now, ...options }: Servi
       const order = await ordersRepo.find(payment.orderId);
       if (order) await orderMail.sendPaid(order);
     },
+    afterDuplicateReturned: async (refund) => {
+      const order = await ordersRepo.find(refund.orderId);
+      if (order) await orderMail.sendDuplicateReturned(order, refund);
+    },
     log,
     now,
   });

@@ -179,6 +179,11 @@ export function latestOutboxMessage(t: TestApp, recipient: string) {
   return createOutboxRepo(createTransactor(t.database.db)).latestTo(recipient);
 }
 
+/** Every message to one recipient, oldest first. */
+export function outboxMessagesTo(t: TestApp, recipient: string) {
+  return createOutboxRepo(createTransactor(t.database.db)).to(recipient);
+}
+
 /*
  * Fixtures: rows of one module that a test of another module needs. Tests reach other modules'
  * tables only through these (the architecture test keeps modules out of each other's schemas).

@@ -16,6 +16,9 @@ const texts = {
     promoCode: 'Promo code',
     open: 'Your order',
     codes: 'Your codes (apply them in your account, or give them to someone):',
+    returnedSubject: (number: number) => `Your second payment for Order No. ${number} is returned`,
+    returned: (number: number, amount: string) =>
+      `Order No. ${number} was already paid when it was paid a second time, so the second payment of ${amount} has been returned to you in full. Banks take up to a few days to show the money back. There is nothing you need to do.`,
   },
   ru: {
     subject: (name: string) => `${name} оплачен`,
@@ -26,6 +29,9 @@ const texts = {
     promoCode: 'Промокод',
     open: 'Ваш заказ',
     codes: 'Ваши коды (примените их в личном кабинете или подарите):',
+    returnedSubject: (number: number) => `Повторная оплата заказа № ${number} возвращена`,
+    returned: (number: number, amount: string) =>
+      `Заказ № ${number} был уже оплачен, когда его оплатили ещё раз, поэтому второй платёж на ${amount} возвращён полностью. Банку может понадобиться несколько дней, чтобы деньги появились на счёте. Делать ничего не нужно.`,
   },
 } satisfies Record<Language, unknown>;
 
@@ -33,7 +39,7 @@ const texts = {
  * The 'order paid' mail (issue 14): the order's lines and total in the buyer's language, a link to
  * the order, and the invoice PDF attached. It goes to the buyer's e-mail, or the recipient's when the
  * buyer has none (an anonymous checkout); with neither, nothing is sent. The pin codes and gift
- * cards the order issued are listed in it.
+ * cards the order issued are listed in it. The 'second payment returned' mail goes the same way.
  */
 export function createOrderMail(deps: {
   mailer: Mailer;
@@ -42,12 +48,16 @@ export function createOrderMail(deps: {
   codesOf: (order: OrderRow, language: Language) => Promise<Voucher[]>;
   siteUrl: string;
 }) {
+  /** The account that paid; the recipient's e-mail only where the account has none. */
+  const mailOf = async (order: OrderRow) => (await deps.recipientOf(order)) ?? order.contacts.recipientEmail;
+  const languageOf = (order: OrderRow): Language =>
+    languages.find((candidate) => candidate === order.language) ?? 'en';
+
   return {
     async sendPaid(order: OrderRow): Promise<void> {
-      // The account that paid; the recipient's e-mail only where the account has none.
-      const to = (await deps.recipientOf(order)) ?? order.contacts.recipientEmail;
+      const to = await mailOf(order);
       if (!to) return;
-      const language: Language = languages.find((candidate) => candidate === order.language) ?? 'en';
+      const language = languageOf(order);
       const t = texts[language];
       const document = await deps.invoices.document(order.userId, order.id, language);
       const pdf = await deps.invoices.pdf(order.userId, order.id, language);
@@ -90,6 +100,25 @@ export function createOrderMail(deps: {
         text,
         html,
         attachments: [{ filename: `${document.number}.pdf`, contentType: 'application/pdf', content: pdf }],
+      });
+    },
+
+    /**
+     * The 'second payment returned' mail: the order was paid twice (two payment pages, both paid)
+     * and the provider has taken the return of the second payment, in full.
+     */
+    async sendDuplicateReturned(order: OrderRow, returned: { amountMinor: number; currency: string }) {
+      const to = await mailOf(order);
+      if (!to) return;
+      const language = languageOf(order);
+      const t = texts[language];
+      const link = `${deps.siteUrl}/${language}/user/orders/${encodeURIComponent(order.id)}`;
+      const intro = t.returned(order.number, formatMoney(returned.amountMinor, returned.currency, language));
+      await deps.mailer.send({
+        to,
+        subject: t.returnedSubject(order.number),
+        text: [intro, '', `${t.open}: ${link}`].join('\n'),
+        html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t.open)}</a></p>`,
       });
     },
   };

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, ne } from 'drizzle-orm';
 import type { Transactor } from '../../platform/db/transactions.ts';
 import { paymentEvents, paymentOptions, paymentRefunds, payments } from './payments.schema.ts';
 
@@ -86,6 +86,22 @@ export function createPaymentsRepo(transactor: Pick<Transactor, 'executor'>) {
         .from(paymentRefunds)
         .where(and(eq(paymentRefunds.orderId, orderId), ne(paymentRefunds.reason, duplicatePaymentReason)));
       return row ?? null;
+    },
+
+    /** Pending refunds no provider has taken yet, opened before `before`, oldest first. */
+    unsentRefunds(before: Date, limit: number): Promise<RefundRow[]> {
+      return db()
+        .select()
+        .from(paymentRefunds)
+        .where(
+          and(
+            eq(paymentRefunds.status, 'pending'),
+            isNull(paymentRefunds.providerRefundId),
+            lt(paymentRefunds.createdAt, before),
+          ),
+        )
+        .orderBy(asc(paymentRefunds.createdAt))
+        .limit(limit);
     },
 
     /** The refund by our id or, where the provider does not carry it back, by the provider's. */

@@ -68,6 +68,11 @@ export function createPaymentsService(deps: {
   /** Told once the payment's becoming paid is committed (the 'order paid' mail); its errors are logged. */
   afterPaid?: (payment: PaymentRow) => Promise<void>;
   /**
+   * Told once the provider has taken the return of a duplicate payment (the 'second payment
+   * returned' mail): once per refund, however often it is sent; its errors are logged.
+   */
+  afterDuplicateReturned?: (refund: RefundRow) => Promise<void>;
+  /**
    * The personal account as a way to pay (AllowPersonalAccount): takes the amount from the user's
    * money in its currency (INSUFFICIENT_FUNDS when it holds less), in the transaction in progress.
    */
@@ -284,6 +289,20 @@ export function createPaymentsService(deps: {
    * leaves it pending for the next try; a refusal marks it failed, for support.
    */
   async function sendPendingRefund(refund: RefundRow): Promise<RefundRow | null> {
+    const sent = await sendToProvider(refund);
+    if (sent.taken && sent.refund?.reason === duplicatePaymentReason && deps.afterDuplicateReturned) {
+      const taken = sent.refund;
+      await deps
+        .afterDuplicateReturned(taken)
+        .catch((error: unknown) =>
+          deps.log.error({ err: error, refundId: taken.id }, 'after-refund work failed'),
+        );
+    }
+    return sent.refund;
+  }
+
+  /** sendPendingRefund's part at the provider; `taken` when this call is the one the provider took. */
+  async function sendToProvider(refund: RefundRow): Promise<{ refund: RefundRow | null; taken: boolean }> {
     const payment = await repo.find(refund.paymentId);
     const provider = providerOf(refund.provider);
     if (!payment?.providerPaymentId || !provider) {
@@ -301,24 +320,28 @@ export function createPaymentsService(deps: {
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
       deps.log.error({ err: error, refundId: refund.id }, 'payment provider failed to take a refund');
-      return refund;
+      return { refund, taken: false };
     }
     return deps.transactor.run(async () => {
+      const locked = await repo.lockRefund({ id: refund.id });
       if (result.kind === 'refused') {
-        const locked = await repo.lockRefund({ id: refund.id });
-        if (locked?.status !== 'pending') return locked;
+        if (locked?.status !== 'pending') return { refund: locked, taken: false };
         deps.log.error({ refundId: refund.id, reason: result.reason }, 'payment provider refused a refund');
-        return repo.updateRefund(refund.id, {
+        const failed = await repo.updateRefund(refund.id, {
           status: 'failed',
           failureReason: result.reason,
           updatedAt: deps.now(),
         });
+        return { refund: failed, taken: false };
       }
+      // Sent twice at once (a retry beside the first send), the provider takes it once (our id is its
+      // idempotency key), and only the first to record its answer counts it as taken.
+      const taken = locked?.status === 'pending' && locked.providerRefundId === null;
       await repo.updateRefund(refund.id, {
-        providerRefundId: result.providerRefundId,
+        providerRefundId: locked?.providerRefundId ?? result.providerRefundId,
         updatedAt: deps.now(),
       });
-      return settleRefund({ ...result, refundId: refund.id }, refund.provider);
+      return { refund: await settleRefund({ ...result, refundId: refund.id }, refund.provider), taken };
     });
   }
 
@@ -392,6 +415,24 @@ export function createPaymentsService(deps: {
     },
 
     refundOfOrder: (orderId: string) => repo.refundOfOrder(orderId),
+
+    /**
+     * Sends again the refunds a provider has not taken yet (it could not be reached when they were
+     * sent), those opened more than `settleMs` ago, so that a send in progress is left alone: a job.
+     */
+    async retryUnsentRefunds(settleMs = 60_000): Promise<number> {
+      const unsent = await repo.unsentRefunds(new Date(deps.now().getTime() - settleMs), 100);
+      let taken = 0;
+      for (const refund of unsent) {
+        if (!providerOf(refund.provider)) continue;
+        const sent = await sendPendingRefund(refund).catch((error: unknown) => {
+          deps.log.error({ err: error, refundId: refund.id }, 'refund retry failed');
+          return null;
+        });
+        if (sent?.providerRefundId) taken += 1;
+      }
+      return taken;
+    },
 
     /** Opens a payment for an order at the provider of the option and answers where the buyer pays. */
     async start(input: {

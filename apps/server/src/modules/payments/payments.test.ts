@@ -1,15 +1,20 @@
+import { randomUUID } from 'node:crypto';
+import { formatMoney } from '@cutout/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTransactor } from '../../platform/db/transactions.ts';
 import { demoSignatureHeader } from '../../platform/payments/demo/demo-provider.ts';
 import { signHeader } from '../../platform/payments/signed-header.ts';
 import {
+  backOffice,
+  buyWithDemoCard,
   createTestApp,
   litreBalance,
+  outboxMessagesTo,
   registerUser,
   type TestApp,
   testDatabases,
 } from '../../test/harness.ts';
-import { createPaymentsRepo } from './payments.repo.ts';
+import { createPaymentsRepo, duplicatePaymentReason } from './payments.repo.ts';
 
 const secret = 'demo-acquirer-test-secret-0123456789';
 const callbacks = {
@@ -132,6 +137,55 @@ describe.each(testDatabases)('payments (%s)', (kind) => {
 
     const order = (await call(token, `/orders/${first.result.orderId}/fetchOrder`)).json().order;
     expect(order.status).toMatch(/^(paid|fulfilled)$/);
+
+    // The buyer is told of each payment once: the order paid, and the second payment returned.
+    const returnedMail = `Your second payment for Order No. ${order.number} is returned`;
+    const mails = () => outboxMessagesTo(t, `twice-${kind}@example.com`);
+    const subjects = async () => (await mails()).map((mail) => mail.subject);
+    await expect
+      .poll(subjects)
+      .toEqual(expect.arrayContaining([`Order No. ${order.number} is paid`, returnedMail]));
+    expect((await subjects()).filter((subject) => subject?.startsWith('Order No.'))).toHaveLength(1);
+    const returnedMails = (await mails()).filter((mail) => mail.subject === returnedMail);
+    expect(returnedMails).toHaveLength(1);
+    const amount = formatMoney(duplicate?.amountMinor ?? 0, duplicate?.currency ?? '', 'en');
+    expect(returnedMails[0]?.text).toContain(`so the second payment of ${amount} has been returned`);
+    expect(returnedMails[0]?.text).toContain(`/en/user/orders/${first.result.orderId}`);
+  });
+
+  it('sends again a refund no provider took, once it has waited, and tells the buyer once', async () => {
+    const email = `unsent-${kind}@example.com`;
+    const token = await registerUser(t, email);
+    const orderId = await buyWithDemoCard(t, token, [{ tradeOfferId: 'offer_litres_10' }]);
+    const [payment] = await repo().ofOrder(orderId);
+    if (!payment) throw new Error('no payment');
+    // As refundDuplicate leaves it when the provider cannot be reached: pending, not taken.
+    const opened = new Date(Date.now() - 120_000);
+    const refund = await repo().insertRefund({
+      id: randomUUID(),
+      paymentId: payment.id,
+      orderId,
+      provider: payment.provider,
+      providerRefundId: null,
+      status: 'pending',
+      amountMinor: payment.amountMinor,
+      currency: payment.currency,
+      reason: duplicatePaymentReason,
+      createdAt: opened,
+      updatedAt: opened,
+    });
+    const payments = backOffice(t, () => new Date()).payments;
+
+    // A refund opened a minute ago or less may be on its way: left alone.
+    expect(await payments.retryUnsentRefunds(180_000)).toBe(0);
+    expect((await repo().lockRefund({ id: refund.id }))?.status).toBe('pending');
+
+    expect(await payments.retryUnsentRefunds()).toBe(1);
+    const sent = await repo().lockRefund({ id: refund.id });
+    expect(sent).toMatchObject({ status: 'succeeded', providerRefundId: expect.any(String) });
+    expect(await payments.retryUnsentRefunds()).toBe(0);
+    const subjects = (await outboxMessagesTo(t, email)).map((mail) => mail.subject);
+    expect(subjects.filter((subject) => subject?.startsWith('Your second payment'))).toHaveLength(1);
   });
 
   it('takes a signed webhook once, and refuses a forged or stale one', async () => {

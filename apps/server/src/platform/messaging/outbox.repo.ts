@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { Transactor } from '../db/transactions.ts';
 import { outboxMessages } from './outbox.schema.ts';
 
@@ -16,6 +16,15 @@ export function createOutboxRepo(transactor: Pick<Transactor, 'executor'>) {
     /** The newest messages, newest first. */
     latest(limit: number): Promise<OutboxMessageRow[]> {
       return db().select().from(outboxMessages).orderBy(desc(outboxMessages.createdAt)).limit(limit);
+    },
+
+    /** Every message to one recipient, oldest first. */
+    to(recipient: string): Promise<OutboxMessageRow[]> {
+      return db()
+        .select()
+        .from(outboxMessages)
+        .where(eq(outboxMessages.recipient, recipient))
+        .orderBy(asc(outboxMessages.createdAt));
     },
 
     /** The newest message to one recipient, or null. */
