@@ -16,6 +16,7 @@ import {
   allocatorEnv,
   hugePagesChoice,
   hugePagesRequested,
+  memoryKept,
   PAGE_SIZE_VARIABLE,
   withAllocatorEnv,
 } from '../src/allocator.mjs';
@@ -42,15 +43,21 @@ const rounds = Number(option('--rounds') ?? 2);
 // are worth, and one of ours with the other page size what the probe's choice is worth.
 const tuned = await allocatorEnv(process.env);
 const hugePages = hugePagesRequested(tuned);
+// Where the probe found fresh pages slow, the default ('auto') keeps the process's memory and is
+// 'max': 'lean' never keeps it, and 'fast' is measured beside it.
+const kept = memoryKept(tuned);
+const leanEnv = await allocatorEnv({ ...process.env, ENGINE_MEMORY: 'lean' });
+const fastEnv = kept ? await allocatorEnv({ ...process.env, ENGINE_MEMORY: 'fast' }) : null;
 // The probe's figures, read back from where allocatorEnv kept them (none where GLIBC_TUNABLES was set).
 const probe = process.env.GLIBC_TUNABLES === undefined ? (await hugePagesChoice()).probe : null;
-const allocator = { huge_pages: hugePages, probe };
+const allocator = { huge_pages: hugePages, memory_kept: kept, probe };
 const untuned = Object.fromEntries(
   Object.entries(process.env).filter(([key]) => !ALLOCATOR_KEYS.includes(key)),
 );
 const otherPages = withAllocatorEnv(
   { ...untuned, [PAGE_SIZE_VARIABLE]: hugePages ? '4k' : '2m' },
   !hugePages,
+  kept,
 );
 const child = fileURLToPath(new URL('./child.ts', import.meta.url));
 async function run(
@@ -108,6 +115,8 @@ interface Row {
   peerTuned: ChildReport;
   /** Ours with the page size the probe did not choose. */
   oursOtherPages: ChildReport;
+  /** Where the default keeps the process's memory ('max'): ours in 'fast', which does not. */
+  oursFast: ChildReport | null;
   floor: number;
 }
 const arenaOf = (report: ChildReport) =>
@@ -122,7 +131,7 @@ for (const size of sizes) {
   // (best of rounds x repeat, alternating), not from one run.
   for (let r = 0; r < rounds; r++) {
     ours = merge(ours, await run('ours', size, repeat));
-    lean = merge(lean, await run('ours-arena-off', size, repeat));
+    lean = merge(lean, await run('ours-arena-off', size, repeat, leanEnv));
     peer = merge(peer, await run('peer', size, peerRepeat));
   }
   const o = ours as ChildReport;
@@ -135,6 +144,7 @@ for (const size of sizes) {
   const oursUntuned = await run('ours', size, 1, untuned);
   const peerTuned = await run('peer', size, 1, tuned);
   const oursOtherPages = await run('ours', size, repeat, otherPages);
+  const oursFast = fastEnv ? await run('ours', size, repeat, fastEnv) : null;
   // The fastest bare run measured in this run, whichever way: in our workers or in the floor child.
   const floor = Math.min(
     best(o.runs.floor),
@@ -152,6 +162,7 @@ for (const size of sizes) {
     oursUntuned,
     peerTuned,
     oursOtherPages,
+    oursFast,
     floor,
   };
   const setting = (report: ChildReport) => `arena ${arenaOf(report) ? 'on' : 'off'}`;
@@ -167,6 +178,7 @@ for (const size of sizes) {
       `  peak RSS         ours ${o.peak_rss_mb} MB, peer ${p.peak_rss_mb} MB`,
       `  page size        ${hugePages ? '2 MB' : '4 KB'} (this machine's probe: ${JSON.stringify(allocator.probe)}); with ${hugePages ? '4 KB' : '2 MB'} pages: full ${best(oursOtherPages.runs.full)} ms, fresh preview ${best(oursOtherPages.runs.preview)} ms, after ${IDLE_MS / 1000} s without work ${best(oursOtherPages.runs.idle_preview)} ms (median ${median(oursOtherPages.runs.idle_preview)}), peak RSS ${oursOtherPages.peak_rss_mb} MB`,
       `  malloc settings  ours without them ${oursUntuned.peak_rss_mb} MB; peer with them ${peerTuned.peak_rss_mb} MB (RSS ours/peer both with them ${ratio(o.peak_rss_mb, peerTuned.peak_rss_mb)}, both without ${ratio(oursUntuned.peak_rss_mb, p.peak_rss_mb)})`,
+      `  memory kept      ${oursFast ? `yes (the probe's 4 KB pages are slow: 'auto' is 'max'); 'fast', which gives it back: full ${best(oursFast.runs.full)} ms (median ${median(oursFast.runs.full)}), fresh preview ${best(oursFast.runs.preview)} ms, after ${IDLE_MS / 1000} s without work ${best(oursFast.runs.idle_preview)} ms, peak RSS ${oursFast.peak_rss_mb} MB` : 'no'}`,
       `  ${setting(other)} (the other setting)  full ${best(other.runs.full)} ms (in-worker floor ${best(other.runs.floor)} ms), peak RSS ${other.peak_rss_mb} MB`,
       `  lean budget      full best ${best(l.runs.full)} ms (${ratio(best(l.runs.full), floor)} of the floor), median ${median(l.runs.full)} ms, fresh preview ${best(l.runs.preview)} ms, peak RSS ${l.peak_rss_mb} MB (${ratio(l.peak_rss_mb, p.peak_rss_mb)} of the peer's)`,
       `  ours/floor ${ratio(best(o.runs.full), floor)} (against our own session's ${ratio(best(o.runs.full), best(o.runs.floor))}), ours/peer ${ratio(best(o.runs.full), best(p.runs.full))}, RSS ours/peer ${ratio(o.peak_rss_mb, p.peak_rss_mb)}, fresh preview float/default ${ratio(best(previewFloat.runs.preview), best(o.runs.preview))}, aspect/default ${ratio(best(previewAspect.runs.preview), best(o.runs.preview))}, cached/fresh preview ${ratio(best(o.runs.cached_preview), best(o.runs.preview))}`,
@@ -177,8 +189,18 @@ for (const size of sizes) {
 if (args.includes('--json')) {
   const bySize: Record<string, unknown> = {};
   for (const [size, row] of Object.entries(rows)) {
-    const { ours, peer, other, lean, previewAspect, previewFloat, oursUntuned, peerTuned, oursOtherPages } =
-      row;
+    const {
+      ours,
+      peer,
+      other,
+      lean,
+      previewAspect,
+      previewFloat,
+      oursUntuned,
+      peerTuned,
+      oursOtherPages,
+      oursFast,
+    } = row;
     bySize[size] = {
       floor_ms: row.floor,
       session_floor_ms: best(ours.runs.floor),
@@ -208,6 +230,13 @@ if (args.includes('--json')) {
         idle_preview_ms: best(oursOtherPages.runs.idle_preview),
         idle_preview_median_ms: median(oursOtherPages.runs.idle_preview),
         peak_rss_mb: oursOtherPages.peak_rss_mb,
+      },
+      fast_without_kept_memory: oursFast && {
+        full_ms: best(oursFast.runs.full),
+        full_median_ms: median(oursFast.runs.full),
+        fresh_preview_ms: best(oursFast.runs.preview),
+        idle_preview_ms: best(oursFast.runs.idle_preview),
+        peak_rss_mb: oursFast.peak_rss_mb,
       },
       lean: {
         full_ms: best(lean.runs.full),

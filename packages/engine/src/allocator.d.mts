@@ -4,8 +4,20 @@ export declare const ALLOCATOR_ENV: Readonly<Record<string, string>>;
 export declare const HUGE_PAGES_TUNABLE: string;
 /** Every variable the settings use. */
 export declare const ALLOCATOR_KEYS: readonly string[];
-/** `env` with the allocator settings added where it does not set them itself; huge pages when asked. */
-export declare function withAllocatorEnv(env?: NodeJS.ProcessEnv, hugePages?: boolean): NodeJS.ProcessEnv;
+/** What the `max` budget adds: glibc hands nothing back (no block mapped on its own, no trimming). */
+export declare const KEEP_MEMORY_ENV: Readonly<Record<string, string>>;
+/** Set by allocatorEnv where the process keeps its memory: `auto` is `max` then. */
+export declare const KEEP_MEMORY_VARIABLE: string;
+/** From this cost of a fresh 4 KB page (µs) the `auto` budget keeps memory. */
+export declare const SLOW_PAGE_FAULT_MICROS: number;
+/** Memory per inference worker from which the `auto` budget is `fast`. */
+export declare const FAST_MEMORY_PER_WORKER: number;
+/** `env` with the allocator settings added where it does not set them itself; huge pages and kept memory when asked. */
+export declare function withAllocatorEnv(
+  env?: NodeJS.ProcessEnv,
+  hugePages?: boolean,
+  keepMemory?: boolean,
+): NodeJS.ProcessEnv;
 /** Milliseconds to take 64 MB in one page size: twice right away, once after a pause. */
 export interface ReuseCost {
   hotMs: number[];
@@ -31,6 +43,7 @@ export interface ChoiceOptions {
   enabledFile?: string;
   probe?: () => Promise<ReuseProbe>;
   log?: (message: string) => void;
+  totalMemory?: number;
 }
 /** The environment for an engine process on this machine (huge pages as this machine's probe chose). */
 export declare function allocatorEnv(
@@ -59,3 +72,15 @@ export declare function hugePagesChoice(options?: ChoiceOptions): Promise<HugePa
 export declare const PAGE_SIZE_VARIABLE: string;
 /** Whether `env` says the launcher's probe found 4 KB pages cheaper to take again than huge pages. */
 export declare function smallPagesChosen(env?: NodeJS.ProcessEnv): boolean;
+/** Whether a fresh 4 KB page took SLOW_PAGE_FAULT_MICROS or more to fault in, in the probe. */
+export declare function slowPageFaults(probe: ReuseProbe): boolean;
+/** The inference workers an engine starts by default on `cores`. */
+export declare function defaultWorkers(cores: number): number;
+/** Whether the engine's process keeps its memory: ENGINE_MEMORY=max, or `auto` where faults are slow. */
+export declare function keepsMemory(
+  env: NodeJS.ProcessEnv,
+  probe: ReuseProbe | null,
+  totalMemory?: number,
+): boolean;
+/** Whether `env` says the launcher kept this process's memory. */
+export declare function memoryKept(env?: NodeJS.ProcessEnv): boolean;

@@ -39,6 +39,29 @@ export const ALLOCATOR_ENV = Object.freeze({
   MALLOC_TRIM_THRESHOLD_: String(1024 * 1024),
 });
 
+/**
+ * What the `max` budget adds: glibc hands nothing back (no block mapped on its own, no trimming), so
+ * a removal reuses the pages the last one faulted in. Where a fresh page is slow to fault in
+ * (slowPageFaults) that is ~10% of a 12 MP removal, for ~0.3 GB more held between requests (README,
+ * "Memory kept where faults are slow"). glibc still maps a block on its own where a thread's arena
+ * cannot hold it (over 64 MB: a 39 MP photo's pixels).
+ * @type {Readonly<Record<string, string>>}
+ */
+export const KEEP_MEMORY_ENV = Object.freeze({
+  MALLOC_MMAP_MAX_: '0',
+  MALLOC_TRIM_THRESHOLD_: String(4 * 1024 ** 3),
+});
+
+/** Set by allocatorEnv where the process keeps its memory (KEEP_MEMORY_ENV): `auto` is `max` then. */
+export const KEEP_MEMORY_VARIABLE = 'ENGINE_KEEP_MEMORY';
+
+/**
+ * From this cost of a fresh 4 KB page (the probe's, right away) the `auto` budget keeps memory:
+ * the engine's own threshold for its kernels' memory (pipeline/kernels.ts, SLOW_PAGE_FAULT_MICROS).
+ * Measured: 1.3-2.8 µs on most VMs, 13-18 µs on some Zen 5 hosts.
+ */
+export const SLOW_PAGE_FAULT_MICROS = 6;
+
 /** The tunable that makes glibc ask for transparent huge pages on the blocks it maps. */
 export const HUGE_PAGES_TUNABLE = 'glibc.malloc.hugetlb=1';
 
@@ -50,20 +73,35 @@ export const PAGE_SIZE_VARIABLE = 'ENGINE_PAGE_SIZE';
 
 /** Every variable the settings use: an environment without them runs glibc's defaults. */
 export const ALLOCATOR_KEYS = Object.freeze([
-  ...Object.keys(ALLOCATOR_ENV),
+  ...new Set([...Object.keys(ALLOCATOR_ENV), ...Object.keys(KEEP_MEMORY_ENV)]),
   'GLIBC_TUNABLES',
   PAGE_SIZE_VARIABLE,
+  KEEP_MEMORY_VARIABLE,
 ]);
 
 /**
- * `env` with the allocator settings added where it does not set them itself, and huge pages asked
- * for when `hugePages`.
+ * `env` with the allocator settings added where it does not set them itself, huge pages asked for
+ * when `hugePages`, and memory kept (KEEP_MEMORY_ENV) when `keepMemory`: then a value equal to
+ * ALLOCATOR_ENV's, as the container image sets it, gives way to the kept memory's.
  * @param {NodeJS.ProcessEnv} [env]
  * @param {boolean} [hugePages]
+ * @param {boolean} [keepMemory]
  * @returns {NodeJS.ProcessEnv}
  */
-export function withAllocatorEnv(env = process.env, hugePages = false) {
-  return { ...ALLOCATOR_ENV, ...(hugePages && { GLIBC_TUNABLES: HUGE_PAGES_TUNABLE }), ...env };
+export function withAllocatorEnv(env = process.env, hugePages = false, keepMemory = false) {
+  const own = keepMemory
+    ? Object.fromEntries(
+        Object.entries(env).filter(
+          ([key, value]) => !(key in KEEP_MEMORY_ENV && value === ALLOCATOR_ENV[key]),
+        ),
+      )
+    : env;
+  return {
+    ...ALLOCATOR_ENV,
+    ...(keepMemory && { ...KEEP_MEMORY_ENV, [KEEP_MEMORY_VARIABLE]: '1' }),
+    ...(hugePages && { GLIBC_TUNABLES: HUGE_PAGES_TUNABLE }),
+    ...own,
+  };
 }
 
 /**
@@ -75,11 +113,62 @@ export function withAllocatorEnv(env = process.env, hugePages = false) {
  * @returns {Promise<NodeJS.ProcessEnv>}
  */
 export async function allocatorEnv(env = process.env, options = {}) {
-  if (env.GLIBC_TUNABLES !== undefined) return withAllocatorEnv(env);
+  if (env.GLIBC_TUNABLES !== undefined) return withAllocatorEnv(env, false, keepsMemory(env, null));
   const { hugePages, probe } = await hugePagesChoice(options);
   // The engine reads which page size was measured best (engine.ts, chooseSession).
   const chosen = probe ? { [PAGE_SIZE_VARIABLE]: hugePages ? '2m' : '4k' } : {};
-  return withAllocatorEnv({ ...chosen, ...env }, hugePages);
+  return withAllocatorEnv({ ...chosen, ...env }, hugePages, keepsMemory(env, probe, options.totalMemory));
+}
+
+/**
+ * Whether a fresh 4 KB page took SLOW_PAGE_FAULT_MICROS or more to fault in, in the probe's best
+ * run right away.
+ * @param {ReuseProbe} probe
+ * @returns {boolean}
+ */
+export function slowPageFaults(probe) {
+  const pages = (probe.mb * 1024) / 4;
+  return (Math.min(...probe.small.hotMs) * 1000) / pages >= SLOW_PAGE_FAULT_MICROS;
+}
+
+/**
+ * Memory per inference worker from which the `auto` budget is `fast` (engine.ts, memoryBudget).
+ */
+export const FAST_MEMORY_PER_WORKER = 2 * 1024 ** 3;
+
+/**
+ * The inference workers an engine starts by default on `cores` (engine.ts): one per 4 threads.
+ * @param {number} cores
+ * @returns {number}
+ */
+export function defaultWorkers(cores) {
+  return Math.max(1, Math.floor(cores / Math.min(cores, 4)));
+}
+
+/**
+ * Whether the engine's process keeps its memory (KEEP_MEMORY_ENV): asked for (ENGINE_MEMORY=max),
+ * or by `auto` where the probe found fresh pages slow and the machine has `fast`'s memory per worker
+ * (ENGINE_WORKERS, else the default). Never for `lean` or `fast` given.
+ * @param {NodeJS.ProcessEnv} env
+ * @param {ReuseProbe | null} probe
+ * @param {number} [totalMemory]
+ * @returns {boolean}
+ */
+export function keepsMemory(env, probe, totalMemory = os.totalmem()) {
+  const budget = env.ENGINE_MEMORY ?? 'auto';
+  if (budget === 'max') return true;
+  if (budget !== 'auto' || !probe || !slowPageFaults(probe)) return false;
+  const workers = Number(env.ENGINE_WORKERS) || defaultWorkers(os.availableParallelism());
+  return totalMemory / workers >= FAST_MEMORY_PER_WORKER;
+}
+
+/**
+ * Whether `env` says the launcher kept this process's memory (KEEP_MEMORY_ENV).
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {boolean}
+ */
+export function memoryKept(env = process.env) {
+  return env[KEEP_MEMORY_VARIABLE] === '1';
 }
 
 /**
@@ -152,6 +241,7 @@ export function hugePagesGranted(env = process.env, enabledFile = THP_ENABLED_FI
  * @property {string} [enabledFile] the kernel's THP setting (THP_ENABLED_FILE)
  * @property {() => Promise<ReuseProbe>} [probe] the measurement (default: probeMemoryReuse())
  * @property {(message: string) => void} [log] told before a measurement (a launcher's console)
+ * @property {number} [totalMemory] the machine's memory (default: os.totalmem())
  */
 
 const CHOICE_VERSION = 1;

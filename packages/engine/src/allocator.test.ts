@@ -14,9 +14,14 @@ import {
   hugePagesGranted,
   hugePagesOnRequest,
   hugePagesPay,
+  KEEP_MEMORY_ENV,
+  KEEP_MEMORY_VARIABLE,
+  keepsMemory,
   machineSignature,
+  memoryKept,
   probeMemoryReuse,
   type ReuseProbe,
+  slowPageFaults,
   THP_ENABLED_FILE,
   withAllocatorEnv,
 } from './allocator.mjs';
@@ -110,6 +115,83 @@ function figures(
   });
   return { mb: 64, pauseMs: 3000, small: cost(small, 0), huge: cost(huge, hugeKb) };
 }
+
+describe('memory kept where fresh pages are slow', () => {
+  const slow = figures([262, 258, 265], [7, 7, 149]);
+  const cheap = figures([22, 21, 22], [8, 8, 149]);
+  const gb = 1024 ** 3;
+
+  it('counts a 4 KB fault of 6 µs or more as slow, from the probe right away', () => {
+    expect(slowPageFaults(slow)).toBe(true); // ~16 µs a page
+    expect(slowPageFaults(cheap)).toBe(false); // ~1.3 µs
+    expect(slowPageFaults(figures([99, 100, 22], [8, 8, 8]))).toBe(true); // 6.0 µs at best
+    expect(slowPageFaults(figures([120, 97, 22], [8, 8, 8]))).toBe(false); // the best run counts: 5.9 µs
+  });
+
+  it('keeps it for the auto budget where faults are slow and memory enough, and always for max', () => {
+    const workers = { ENGINE_WORKERS: '1' };
+    expect(keepsMemory(workers, slow, 8 * gb)).toBe(true);
+    expect(keepsMemory(workers, cheap, 8 * gb)).toBe(false);
+    expect(keepsMemory(workers, null, 8 * gb)).toBe(false);
+    // Under 2 GB per worker 'auto' is 'lean', which must give its memory back.
+    expect(keepsMemory(workers, slow, 1.5 * gb)).toBe(false);
+    expect(keepsMemory({ ENGINE_WORKERS: '4' }, slow, 6 * gb)).toBe(false);
+    for (const budget of ['lean', 'fast'])
+      expect(keepsMemory({ ENGINE_MEMORY: budget }, slow, 8 * gb)).toBe(false);
+    expect(keepsMemory({ ENGINE_MEMORY: 'max' }, cheap, gb)).toBe(true);
+    expect(keepsMemory({ ENGINE_MEMORY: 'max' }, null, gb)).toBe(true);
+  });
+
+  it('sets glibc to give nothing back, over the container image defaults but not a value of its own', () => {
+    const env = withAllocatorEnv({}, false, true);
+    expect(env).toMatchObject({ ...KEEP_MEMORY_ENV, MALLOC_ARENA_MAX: '2', [KEEP_MEMORY_VARIABLE]: '1' });
+    expect(memoryKept(env)).toBe(true);
+    expect(memoryKept(withAllocatorEnv({}))).toBe(false);
+    const image = withAllocatorEnv({ ...ALLOCATOR_ENV }, false, true);
+    expect(image.MALLOC_TRIM_THRESHOLD_).toBe(KEEP_MEMORY_ENV.MALLOC_TRIM_THRESHOLD_);
+    expect(withAllocatorEnv({ MALLOC_TRIM_THRESHOLD_: '2097152' }, false, true).MALLOC_TRIM_THRESHOLD_).toBe(
+      '2097152',
+    );
+  });
+
+  it('holds a freed block in a process started with it, where the usual settings give it back', () => {
+    const script = `
+      const mb = () => process.memoryUsage.rss() / 1048576;
+      function take() {
+        const block = Buffer.alloc(128 * 1048576);
+        for (let i = 0; i < block.length; i += 4096) block[i] = 1;
+        return mb();
+      }
+      const peak = take();
+      globalThis.gc();
+      console.log(Math.round(peak - mb()));`;
+    const givenBack = (env: NodeJS.ProcessEnv) =>
+      Number(execFileSync(process.execPath, ['--expose-gc', '-e', script], { env, encoding: 'utf8' }));
+    const clean = { PATH: process.env.PATH };
+    expect(givenBack(withAllocatorEnv(clean))).toBeGreaterThan(100);
+    expect(givenBack(withAllocatorEnv(clean, false, true))).toBeLessThan(20);
+  });
+
+  it('is chosen for the launcher environment from the kept probe', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'keep-'));
+    const thp = path.join(dir, 'enabled');
+    writeFileSync(thp, 'always [madvise] never\n');
+    try {
+      const options = { cacheDir: dir, enabledFile: thp, totalMemory: 8 * gb, probe: async () => slow };
+      const env = await allocatorEnv({ ENGINE_WORKERS: '1' }, options);
+      expect(env).toMatchObject({ ...KEEP_MEMORY_ENV, [KEEP_MEMORY_VARIABLE]: '1' });
+      expect(memoryKept(await allocatorEnv({ ENGINE_WORKERS: '1', ENGINE_MEMORY: 'fast' }, options))).toBe(
+        false,
+      );
+      // GLIBC_TUNABLES set by hand: nothing is probed, and only 'max' keeps memory.
+      const byHand = { GLIBC_TUNABLES: 'glibc.malloc.hugetlb=0' };
+      expect(memoryKept(await allocatorEnv(byHand, options))).toBe(false);
+      expect(memoryKept(await allocatorEnv({ ...byHand, ENGINE_MEMORY: 'max' }, options))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('huge pages chosen per machine', () => {
   it('are taken where they cost less to take again, right away and after a pause', () => {

@@ -3,7 +3,12 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HUGE_PAGES_TUNABLE, hugePagesGranted, PAGE_SIZE_VARIABLE } from './allocator.mjs';
+import {
+  HUGE_PAGES_TUNABLE,
+  hugePagesGranted,
+  KEEP_MEMORY_VARIABLE,
+  PAGE_SIZE_VARIABLE,
+} from './allocator.mjs';
 import {
   type Calibration,
   createEngine,
@@ -600,6 +605,16 @@ describe('engine: session settings', () => {
       const preview = await max.remove(await discPhoto({ width: 320, height: 240 }), { size: 'preview' });
       expect(preview.network).toEqual({ quality: 'preview', width: 1024, height: 1024 });
       await max.close();
+      // Where the launcher kept the process's memory (its probe found fresh pages slow), 'auto' is
+      // 'max' on a machine with 'fast''s memory per worker.
+      process.env[KEEP_MEMORY_VARIABLE] = '1';
+      try {
+        const auto = await start({});
+        expect(auto.stats().session).toMatchObject({ memory: 'max', memoryArena: true, calibration: null });
+        await auto.close();
+      } finally {
+        delete process.env[KEEP_MEMORY_VARIABLE];
+      }
       const given = await start({ memory: 'lean', memoryArena: true });
       expect(given.stats().session).toEqual({
         memory: 'given',

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { Piscina } from 'piscina';
-import { hugePagesGranted, smallPagesChosen } from './allocator.mjs';
+import { FAST_MEMORY_PER_WORKER, hugePagesGranted, memoryKept, smallPagesChosen } from './allocator.mjs';
 import { type ClassifierConfig, createForegroundClassifier } from './classify/classifier.ts';
 import { resultType } from './classify/result-type.ts';
 import { EngineError, type ErrorCodeNumber } from './errors.ts';
@@ -76,11 +76,14 @@ export interface EngineConfig {
    * and where a fresh page measures slow to fault in, the refinement kernels' memory kept between
    * requests (~56 MB at 12 MP: README, "Workers").
    * 'max': int8 previews, the kernels' memory kept and the arena on for both networks, nothing
-   * measured: ~0.4 GB more at peak
-   * than 'fast' (~1.1 GB at 12 MP), for machines whose memory, once given back, is slow to take
-   * again (a VM whose host reclaims freed memory: removals after a pause, README "Idle pauses").
-   * 'auto' (default): 'fast' where the machine has at least `FAST_MEMORY_PER_WORKER` bytes of
-   * memory per worker, else 'lean'.
+   * measured, and in a process the launcher started for it (ENGINE_MEMORY=max) glibc keeping what
+   * is freed (allocator.mjs, KEEP_MEMORY_ENV): ~0.3-0.4 GB more at peak than 'fast' (~1.0-1.1 GB
+   * at 12 MP), held between requests, for machines whose memory, once given back, is slow to take
+   * again (a VM whose host reclaims freed memory: README "Idle pauses", "Memory kept where faults
+   * are slow").
+   * 'auto' (default): where the machine has at least `FAST_MEMORY_PER_WORKER` bytes of memory per
+   * worker, 'max' if the launcher kept the process's memory (its probe found a fresh 4 KB page slow
+   * to fault in: allocator.mjs, keepsMemory), else 'fast'; with less, 'lean'.
    */
   memory?: EngineMemory;
   /**
@@ -122,10 +125,12 @@ export interface EngineConfig {
 export type EngineMemory = 'lean' | 'fast' | 'max' | 'auto';
 
 /**
- * Memory per worker from which `memory: 'auto'` means 'fast': the int8 preview network adds ~0.1 GB
- * to a worker's ~0.65 GB at peak, and the arena, where it pays (without huge pages), ~0.4 GB more.
+ * Memory per worker from which `memory: 'auto'` means 'fast' (or 'max' where the launcher kept the
+ * process's memory): the int8 preview network adds ~0.1 GB to a worker's ~0.65 GB at peak, and the
+ * arena, where it pays (without huge pages), ~0.4 GB more. Defined beside the launcher's choice
+ * (allocator.mjs), which must agree with it.
  */
-export const FAST_MEMORY_PER_WORKER = 2 * 1024 ** 3;
+export { FAST_MEMORY_PER_WORKER };
 
 /** One finished removal. Coordinates are in the output image. */
 export interface RemovalResult {
@@ -423,11 +428,15 @@ export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
   };
 }
 
-/** The memory budget: as configured, or for 'auto' by this machine's memory per worker. */
+/**
+ * The memory budget: as configured, or for 'auto' by this machine's memory per worker, and 'max'
+ * where the launcher kept the process's memory (allocator.mjs: fresh pages measured slow to fault in).
+ */
 function memoryBudget(config: EngineConfig, workers: number): Exclude<EngineMemory, 'auto'> {
   const budget = config.memory ?? 'auto';
   if (budget !== 'auto') return budget;
-  return os.totalmem() / workers >= FAST_MEMORY_PER_WORKER ? 'fast' : 'lean';
+  if (os.totalmem() / workers < FAST_MEMORY_PER_WORKER) return 'lean';
+  return memoryKept() ? 'max' : 'fast';
 }
 
 /** The arena as given, else as the memory budget and this machine's calibration say. */

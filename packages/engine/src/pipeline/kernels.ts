@@ -1,5 +1,7 @@
 /// <reference path="../webassembly.d.ts" />
+
 import { readFileSync } from 'node:fs';
+import { SLOW_PAGE_FAULT_MICROS } from '../allocator.mjs';
 import type { GuideImage } from './guided.ts';
 import type { AxisMap } from './resample.ts';
 
@@ -100,7 +102,7 @@ export const KEEP_SLOW_FAULTS_BYTES = 64 << 20;
  * the `fast` budget keeps its memory (KEEP_SLOW_FAULTS_BYTES). Measured: 1.3-2.7 µs on most VMs,
  * 13-18 µs on some Zen 5 hosts, where keeping it took a 12 MP refinement from ~230 to ~100 ms.
  */
-export const SLOW_PAGE_FAULT_MICROS = 6;
+export { SLOW_PAGE_FAULT_MICROS };
 
 let keepBytes = KEEP_BYTES;
 
