@@ -145,6 +145,7 @@ describe('CatalogPage', () => {
     await openCatalog('/ru/products/catalog/no-such-group');
     expect(await screen.findByRole('heading', { name: 'СТРАНИЦА НЕ НАЙДЕНА' })).toBeInTheDocument();
     expect(screen.queryByText(/0 товаров/)).toBeNull();
+    await waitFor(() => expect(document.title).toBe('Страница не найдена — Cutout'));
   });
 
   it('lists an unknown group as empty while the groups read are not all there are', async () => {

@@ -101,6 +101,8 @@ describe('FavoritesPage', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     openFavourites('/en/favorites/catalog/no-such-group');
     expect(await screen.findByRole('heading', { name: 'PAGE NOT FOUND' })).toBeInTheDocument();
+    // Titled as what it is, not as the favourites.
+    await waitFor(() => expect(document.title).toBe('Page not found — Cutout'));
   });
 
   it('cannot read a bad page number', async () => {

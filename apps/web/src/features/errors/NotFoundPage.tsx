@@ -1,13 +1,18 @@
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../shared/meta/page-title.ts';
 import { localizedPath, paths } from '../../shared/routing/paths.ts';
 import { ButtonLink } from '../../shared/ui/button.tsx';
 import { ErrorScreen } from './ErrorScreen.tsx';
 import { useErrorLanguage } from './error-language.ts';
 
-/** The page-not-found screen (SPEC §2.1), inside the shell. */
+/**
+ * The page-not-found screen (SPEC §2.1), inside the shell. It titles the document too: shown in place
+ * of a page whose record is missing (an order, a post, a catalogue group), it is not that page.
+ */
 export function NotFoundPage() {
   const { t } = useTranslation();
   const language = useErrorLanguage();
+  usePageTitle(t('meta.notFound'));
   return (
     <ErrorScreen
       visual={
