@@ -1,4 +1,4 @@
-import { storageKeys } from '@cutout/contracts';
+import { type ContactSet, storageKeys } from '@cutout/contracts';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -20,9 +20,9 @@ function signIn() {
   reloadSession();
 }
 
-function renderCart(api: ReturnType<typeof fakeCartApi>) {
+function renderCart(api: ReturnType<typeof fakeCartApi>, language: 'en' | 'ru' = 'en') {
   mockApi({ handler: api.handle });
-  return renderInShell(<CartPage />, { path: '/en/shopping-cart' });
+  return renderInShell(<CartPage />, { path: `/${language}/shopping-cart`, language });
 }
 
 const paidResult = {
@@ -437,6 +437,42 @@ describe('CartPage', () => {
     );
     expect(await screen.findByRole('radio', { name: /Tverskaya pickup point/ })).not.toBeChecked();
     expect(screen.getByRole('status')).toHaveTextContent('Choose a pickup point.');
+  });
+
+  it('removes a saved address once asked twice, and the cart forgets it; in Russian too', async () => {
+    signIn();
+    const address = (id: string, view: string): ContactSet => ({
+      id,
+      typeId: 'partner_contact_set_types.location',
+      deleted: false,
+      contacts: [],
+      pickupPoint: null,
+      view,
+      createdAt: '2026-12-01T10:00:00.000Z',
+    });
+    const api = fakeCartApi({
+      choices: { deliveryRequired: true, deliveryOptionId: 'courier', deliveryContactSetId: 'address-1' },
+      contactSets: [address('address-1', '101000, Москва, Тверская, 7'), address('address-2', 'Old flat')],
+    });
+    renderCart(api, 'ru');
+    expect(await screen.findByRole('radio', { name: /Тверская/ })).toBeChecked();
+    const [first] = await screen.findAllByRole('button', { name: 'Удалить' });
+    await userEvent.click(first as HTMLElement);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Удалить этот адрес?' });
+    expect(dialog).toHaveTextContent('«101000, Москва, Тверская, 7» больше не будет предлагаться');
+    // Kept: nothing is sent.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Оставить' }));
+    expect(api.callsTo('deleteContactSet')).toHaveLength(0);
+
+    await userEvent.click((await screen.findAllByRole('button', { name: 'Удалить' }))[0] as HTMLElement);
+    const again = await screen.findByRole('alertdialog', { name: 'Удалить этот адрес?' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Удалить' }));
+    expect(await screen.findByText('Адрес удалён.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('radio', { name: /Тверская/ })).not.toBeInTheDocument());
+    expect(api.callsTo('deleteContactSet')).toHaveLength(1);
+    // The cart read again has no address chosen, and the other one stays.
+    expect(screen.getByRole('radio', { name: 'Old flat' })).not.toBeChecked();
+    expect(screen.getByRole('link', { name: 'Добавить адрес' })).toHaveFocus();
   });
 
   it('asks who receives goods going by a delivery option, and only then', async () => {

@@ -7,6 +7,8 @@ export interface Choice {
   description?: ReactNode;
   /** Shown at the end of the row (a price). */
   aside?: ReactNode;
+  /** A control of its own under the text (removing a saved address), outside the radio's label. */
+  action?: ReactNode;
 }
 
 /** A group of radio cards: one of them is chosen (delivery, pickup point, address, payment). */
@@ -33,14 +35,18 @@ export function ChoiceList({
       <div className="flex flex-col gap-2.5">
         {choices.map((choice) => {
           const checked = choice.id === value;
-          return (
+          const card = clsx(
+            'rounded-2xl border transition',
+            checked
+              ? 'border-violet-500 bg-violet-50/60 ring-1 ring-violet-500'
+              : 'border-slate-200 bg-white hover:border-slate-300',
+          );
+          const label = (
             <label
               key={choice.id}
               className={clsx(
-                'flex cursor-pointer items-start gap-2.5 rounded-2xl border px-3.5 py-3.5 transition sm:gap-3 sm:px-4',
-                checked
-                  ? 'border-violet-500 bg-violet-50/60 ring-1 ring-violet-500'
-                  : 'border-slate-200 bg-white hover:border-slate-300',
+                'flex cursor-pointer items-start gap-2.5 px-3.5 py-3.5 sm:gap-3 sm:px-4',
+                !choice.action && card,
               )}
             >
               <input
@@ -68,6 +74,14 @@ export function ChoiceList({
                 )}
               </span>
             </label>
+          );
+          if (!choice.action) return label;
+          return (
+            <div key={choice.id} className={card}>
+              {label}
+              {/* Under the text, aligned with it (past the radio's column). */}
+              <div className="-mt-1.5 flex pr-3.5 pb-3 pl-10 sm:pr-4 sm:pl-11">{choice.action}</div>
+            </div>
           );
         })}
       </div>

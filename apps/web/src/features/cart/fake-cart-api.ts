@@ -1,5 +1,6 @@
 import {
   type CartItem,
+  type ContactSet,
   countedQuantity,
   type DeliveryOption,
   MONEY_UNIT,
@@ -270,8 +271,11 @@ export function fakeCartApi(
     personalAccountCurrency?: string;
     /** Money the personal account holds in other currencies. */
     personalAccountOthers?: { amountMinor: number; currency: string }[];
+    /** The user's saved addresses and recipients (DELETE removes one, and the cart forgets it). */
+    contactSets?: ContactSet[];
   } = {},
 ) {
+  let contactSets = options.contactSets ?? [];
   let items = options.items ?? [cartItemFixture()];
   let choices: Partial<ShoppingCart> = options.choices ?? {};
   const promoCodes = options.promoCodes ?? {};
@@ -376,9 +380,11 @@ export function fakeCartApi(
             },
           ],
         });
-      case '/partnerContactSets/fetchContactSetList':
+      case '/partnerContactSets/fetchContactSetList': {
         record('contactSets');
-        return jsonResponse({ contactSets: [] });
+        const where = (body.filter as { where?: { typeId?: string } } | undefined)?.where;
+        return jsonResponse({ contactSets: contactSets.filter((set) => set.typeId === where?.typeId) });
+      }
       case '/shoppingCarts/checkoutShoppingCart':
         record('checkout');
         return answer(options.checkout);
@@ -393,6 +399,16 @@ export function fakeCartApi(
         return jsonResponse({ output, outputInfo: { count: output.length }, totalCount: matched.length });
       }
       default:
+        if (path.startsWith('/partnerContactSets/') && init.method === 'DELETE') {
+          const id = decodeURIComponent(path.slice('/partnerContactSets/'.length));
+          record('deleteContactSet');
+          if (!contactSets.some((set) => set.id === id))
+            return jsonResponse({ code: 'NOT_FOUND', message: 'Not found.' }, 404);
+          contactSets = contactSets.filter((set) => set.id !== id);
+          if (choices.deliveryContactSetId === id) choices = { ...choices, deliveryContactSetId: null };
+          if (choices.recipientContactSetId === id) choices = { ...choices, recipientContactSetId: null };
+          return jsonResponse({ result: true });
+        }
         if (path.endsWith('/validate')) {
           record('validate');
           return answer(options.validate);
