@@ -301,7 +301,7 @@ export function createServices({ config, database, log, now, ...options }: Servi
   const contactSets = createContactSetsService({
     repo: createContactSetsRepo(transactor),
     delivery: deliveryRepo,
-    isSettlement: async (id) => (await addresses.settlementById(id, 'en')) !== null,
+    countryOf: async (id) => (await addresses.settlementById(id, 'en'))?.countryCode ?? null,
     onDeleted: (id) => cartRepo.forgetContactSet(id),
     now,
   });

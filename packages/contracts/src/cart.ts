@@ -276,11 +276,30 @@ export const deliveryOptionListSchema = z.object({ deliveryOptions: z.array(deli
 export const pickupPointListSchema = z.object({ pickupPoints: z.array(pickupPointSchema) });
 export const paymentOptionListSchema = z.object({ paymentOptions: z.array(paymentOptionSchema) });
 
+/** Postal codes of countries whose post writes digits only, by ISO 3166 code. */
+const postalCodeByCountry: Record<string, RegExp> = {
+  RU: /^\d{6}$/,
+  BY: /^\d{6}$/,
+  KZ: /^\d{6}$/,
+  UZ: /^\d{6}$/,
+  KG: /^\d{6}$/,
+  UA: /^\d{5}$/,
+  DE: /^\d{5}$/,
+  FR: /^\d{5}$/,
+  IT: /^\d{5}$/,
+  ES: /^\d{5}$/,
+  US: /^\d{5}(-\d{4})?$/,
+};
+
 /**
- * A postal code as countries write them: 3 to 10 letters, digits, spaces or hyphens, with a digit
- * (101000, 10115, SW1A 1AA, K1A 0B6, 123-4567).
+ * A postal code as its country writes it (six digits in Russia: 101000), where the country is known
+ * and listed above; otherwise as countries write them: 3 to 10 letters, digits, spaces or hyphens,
+ * with a digit (10115, SW1A 1AA, K1A 0B6, 123-4567).
  */
-export const isPostalCode = (text: string) => /^(?=.*\d)[A-Za-z0-9][A-Za-z0-9 -]{1,8}[A-Za-z0-9]$/.test(text);
+export const isPostalCode = (text: string, countryCode?: string | null) => {
+  const own = countryCode ? postalCodeByCountry[countryCode.toUpperCase()] : undefined;
+  return own ? own.test(text) : /^(?=.*\d)[A-Za-z0-9][A-Za-z0-9 -]{1,8}[A-Za-z0-9]$/.test(text);
+};
 
 /** POST /partnerContactSets (SPEC §7.7 "POST with empty path to process"): create a contact set. */
 export const createContactSetRequestSchema = z.discriminatedUnion('typeId', [

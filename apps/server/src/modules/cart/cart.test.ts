@@ -229,6 +229,23 @@ describe.each(testDatabases)('cart, delivery and contact sets (%s)', (kind) => {
       address: { ...address, postalCode: '125009' },
     });
     expect(kept.json().view).toContain('125009');
+    // In a settlement whose country writes six digits, a letter O for a zero is refused.
+    const inMoscow = { ...address, settlementId: 'ru-moskva' };
+    const lettered = await call(alice, '/partnerContactSets', {
+      typeId,
+      address: { ...inMoscow, postalCode: '10100O' },
+    });
+    expect(lettered.statusCode).toBe(400);
+    expect(lettered.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { field: 'address.postalCode' },
+    });
+    const russian = await call(alice, '/partnerContactSets', {
+      typeId,
+      address: { ...inMoscow, postalCode: '101000' },
+    });
+    expect(russian.statusCode, russian.body).toBe(200);
+    await call(alice, `/partnerContactSets/${russian.json().id}`, {}, 'DELETE');
     await call(alice, `/partnerContactSets/${kept.json().id}`, {}, 'DELETE');
     await update(alice, { productItems: [{ tradeOfferId: 'offer_tripod' }], deliveryOptionId: 'courier' });
     const chosen = (await update(alice, { deliveryContactSetId: location.id })).json();

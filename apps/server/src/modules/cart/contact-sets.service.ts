@@ -3,6 +3,7 @@ import {
   type Contact,
   type ContactSet,
   type CreateContactSetRequest,
+  isPostalCode,
   type Language,
   phoneView,
 } from '@cutout/contracts';
@@ -26,8 +27,8 @@ const pickupPointLine = (point: { name: string; address: string }) => `${point.n
 export function createContactSetsService(deps: {
   repo: ContactSetsRepo;
   delivery: Pick<DeliveryRepo, 'findPickupPoint'>;
-  /** Whether a settlement id is one the address suggester knows. */
-  isSettlement: (id: string) => Promise<boolean>;
+  /** The country (ISO 3166 code) of a settlement the address suggester knows; null for another id. */
+  countryOf: (settlementId: string) => Promise<string | null>;
   /** Takes a deleted set out of the carts that had it chosen. */
   onDeleted: (contactSetId: string) => Promise<void>;
   now: () => Date;
@@ -102,8 +103,13 @@ export function createContactSetsService(deps: {
       const base = { id: randomUUID(), userId, createdAt: deps.now() };
       if (request.typeId === 'partner_contact_set_types.location') {
         const { settlementId, ...address } = request.address;
-        if (settlementId && !(await deps.isSettlement(settlementId))) {
+        const country = settlementId ? await deps.countryOf(settlementId) : null;
+        if (settlementId && !country) {
           throw new DomainError('VALIDATION_ERROR', { details: { field: 'address.settlementId' } });
+        }
+        // The request's schema took any country's format; the settlement's country may be stricter.
+        if (address.postalCode && !isPostalCode(address.postalCode, country)) {
+          throw new DomainError('VALIDATION_ERROR', { details: { field: 'address.postalCode' } });
         }
         const stored: StoredAddress = {
           settlementId: settlementId ?? null,
@@ -149,7 +155,7 @@ export function createContactSetsService(deps: {
     },
 
     async setSettlement(userId: string, settlementId: string): Promise<void> {
-      if (!(await deps.isSettlement(settlementId))) {
+      if (!(await deps.countryOf(settlementId))) {
         throw new DomainError('VALIDATION_ERROR', { details: { field: 'settlementId' } });
       }
       await deps.repo.setSettlement(userId, settlementId, deps.now());

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderInShell } from '../../test/render.tsx';
+import { jsonResponse } from '../../test/fixtures.ts';
+import { mockApi, renderInShell } from '../../test/render.tsx';
 import { AddressForm } from './AddressForm.tsx';
 import { RecipientForm } from './RecipientForm.tsx';
 
@@ -28,6 +29,48 @@ describe('AddressForm', () => {
     await user.type(code, '125009');
     await user.click(screen.getByRole('button', { name: 'Сохранить адрес' }));
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ postalCode: '125009', building: '7' }));
+  });
+});
+
+describe('AddressForm in a chosen city', () => {
+  it('holds the postal code to the city’s country: six digits in Russia, no letter O for a zero', async () => {
+    mockApi({
+      handler: (url) =>
+        url.endsWith('/suggest/address/locale')
+          ? jsonResponse({
+              settlements: [
+                {
+                  id: 'ru-moskva',
+                  name: 'Москва',
+                  region: 'Москва',
+                  country: 'Россия',
+                  countryCode: 'RU',
+                  latitude: 55.75,
+                  longitude: 37.62,
+                },
+              ],
+            })
+          : jsonResponse({ suggestions: [] }),
+    });
+    const onSubmit = vi.fn();
+    renderInShell(<AddressForm onSubmit={onSubmit} saving={false} />, { language: 'ru' });
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('combobox', { name: 'Город' }), 'Моск');
+    await user.click(await screen.findByRole('option', { name: /Москва/ }));
+    await user.type(screen.getByRole('combobox', { name: /Улица/ }), 'ул. Тверская');
+    await user.type(screen.getByRole('textbox', { name: /Дом/ }), '7');
+    const code = screen.getByRole('textbox', { name: 'Индекс' });
+    await user.type(code, '10100O');
+    await user.click(screen.getByRole('button', { name: 'Сохранить адрес' }));
+    expect(await screen.findByText(/Введите почтовый индекс/)).toBeVisible();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.clear(code);
+    await user.type(code, '101000');
+    await user.click(screen.getByRole('button', { name: 'Сохранить адрес' }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ settlementId: 'ru-moskva', postalCode: '101000' }),
+    );
   });
 });
 

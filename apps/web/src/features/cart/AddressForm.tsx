@@ -68,7 +68,9 @@ export function AddressForm({
     if (!city.trim()) found.city = t('cart.contactSet.errors.city');
     if (!street.trim()) found.street = t('cart.contactSet.errors.street');
     if (!building.trim()) found.building = t('cart.contactSet.errors.building');
-    if (postalCode.trim() && !isPostalCode(postalCode.trim()))
+    // The chosen city's country decides the format (six digits in Russia), as on the server.
+    const chosen = settlement && settlement.name === city.trim() ? settlement : null;
+    if (postalCode.trim() && !isPostalCode(postalCode.trim(), chosen?.countryCode))
       found.postalCode = t('cart.contactSet.errors.postalCode');
     setErrors(found);
     if (Object.keys(found).length > 0) {
