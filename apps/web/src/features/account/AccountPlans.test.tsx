@@ -395,6 +395,27 @@ describe('account subscription and litres', () => {
     await waitFor(() => expect(link).toHaveTextContent(/On the account: .*150\.00 — top up, history/));
   });
 
+  it('names money held in other currencies on the personal account link, so $0.00 is not read as empty', async () => {
+    mockAccount(
+      {
+        '/personalAccount/fetchPersonalAccount': () =>
+          jsonResponse({
+            balance: { amountMinor: 0, currency: 'USD' },
+            entries: [],
+            otherBalances: [
+              { amountMinor: 100_000, currency: 'RUB' },
+              { amountMinor: 0, currency: 'EUR' },
+            ],
+          }),
+      },
+      { personalAccount: true },
+    );
+    renderApp('/en/user');
+    const link = await screen.findByRole('link', { name: /^Personal account/ });
+    await waitFor(() => expect(link).toHaveTextContent(/On the account: \$0\.00 and ₽1,000\.00 — top up/));
+    expect(link).not.toHaveTextContent('€');
+  });
+
   it('speaks Russian on /ru/user', async () => {
     mockAccount({});
     renderApp('/ru/user');

@@ -116,7 +116,7 @@ function SectionLink({
 
 /** The link to the personal account, with its balance once known (SPEC §2.5 user summary). */
 function PersonalAccountLink({ to }: { to: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { userId } = useSession();
   const currency = useStoreInfo().currency.characterCode;
   const formatAmount = useFormatAmount();
@@ -124,6 +124,12 @@ function PersonalAccountLink({ to }: { to: string }) {
     queryKey: personalAccountQueryKeys.of({ userId, currency }),
     queryFn: ({ signal }) => personalAccountApi.fetch(signal),
   });
+  // Money held in other currencies is named too: "$0.00" alone reads as an empty account.
+  const balancesText = (data: NonNullable<typeof account.data>) => {
+    const held = (data.otherBalances ?? []).filter((other) => other.amountMinor > 0);
+    const amounts = [data.balance, ...held].map((money) => formatAmount(money.amountMinor, money.currency));
+    return new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(amounts);
+  };
   return (
     <SectionLink
       to={to}
@@ -131,9 +137,7 @@ function PersonalAccountLink({ to }: { to: string }) {
       title={t('personalAccount.title')}
       text={
         account.data
-          ? t('personalAccount.linkBalance', {
-              amount: formatAmount(account.data.balance.amountMinor, account.data.balance.currency),
-            })
+          ? t('personalAccount.linkBalance', { amount: balancesText(account.data) })
           : t('personalAccount.linkText')
       }
     />
