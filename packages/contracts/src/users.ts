@@ -111,10 +111,16 @@ export const setPasswordRequestSchema = z.object({
   newPassword: password,
   permissionItemList: z.array(permissionItemRefSchema).optional(),
 });
-export const changePasswordRequestSchema = z.object({
-  password: z.string({ error: 'error_password_required' }).min(1, 'error_password_required').max(128),
-  newPassword: password,
-});
+export const changePasswordRequestSchema = z
+  .object({
+    password: z.string({ error: 'error_password_required' }).min(1, 'error_password_required').max(128),
+    newPassword: password,
+  })
+  // The same password again would change nothing, yet end every other session.
+  .refine((body) => body.newPassword !== body.password, {
+    path: ['newPassword'],
+    message: 'error_password_unchanged',
+  });
 export const resultSchema = z.object({ result: z.boolean() });
 /**
  * A new password is set. The account's API keys are listed (a hijacker may have issued some) with a

@@ -144,6 +144,30 @@ describe.each(testDatabases)('account security on %s', (kind) => {
       });
     });
 
+    it('refuses the current password as the new one, with its field named, and ends no session', async () => {
+      const token = await registerUser(t, 'same@example.com', 'kept-password');
+      const other = (
+        await post('/users/login', { email: 'same@example.com', password: 'kept-password' })
+      ).json().id as string;
+      const change = await post(
+        '/users/changePassword',
+        { password: 'kept-password', newPassword: 'kept-password' },
+        auth(token),
+      );
+      expect(change.statusCode).toBe(400);
+      expect(change.json().details.issues[0]).toMatchObject({
+        path: 'newPassword',
+        key: 'error_password_unchanged',
+        message: 'The new password is the current one. Choose another.',
+      });
+      const session = await t.app.inject({
+        method: 'GET',
+        url: '/api/stores/fetchStoreInfo',
+        headers: { authorization: other },
+      });
+      expect(session.json().user?.email).toBe('same@example.com');
+    });
+
     it('limits wrong current passwords on a change, and a change signs the other sessions out', async () => {
       const token = await registerUser(t, 'change@example.com', 'right-password');
       const other = (

@@ -42,7 +42,9 @@ export function ChangePasswordCard() {
     setFormError(null);
     const found = collect<Field>({
       password: checkCurrentPassword(values.password),
-      newPassword: checkNewPassword(values.newPassword),
+      newPassword:
+        checkNewPassword(values.newPassword) ??
+        (values.newPassword === values.password ? 'error_password_unchanged' : null),
       repeatPassword: checkRepeatPassword(values.newPassword, values.repeatPassword),
     });
     setErrors(translateErrors(found, t));

@@ -159,6 +159,16 @@ describe('ProfilePage', () => {
     await user.click(submit);
     expect(await within(card).findByText('The current password is wrong.')).toBeInTheDocument();
 
+    // The current password again would change nothing: refused before it is sent.
+    await user.clear(within(card).getByLabelText('Current password'));
+    await user.type(within(card).getByLabelText('Current password'), 'new-secret');
+    await user.click(submit);
+    expect(
+      await within(card).findByText('The new password is the current one. Choose another.'),
+    ).toBeInTheDocument();
+    expect(within(card).getByLabelText('New password')).toHaveFocus();
+    expect(api.callsTo('/changePassword')).toHaveLength(1);
+
     answer = jsonResponse({ result: true });
     await user.clear(within(card).getByLabelText('Current password'));
     await user.type(within(card).getByLabelText('Current password'), 'old-secret');
