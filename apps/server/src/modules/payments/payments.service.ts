@@ -68,8 +68,9 @@ export function createPaymentsService(deps: {
   /** Told once the payment's becoming paid is committed (the 'order paid' mail); its errors are logged. */
   afterPaid?: (payment: PaymentRow) => Promise<void>;
   /**
-   * Told once the provider has taken the return of a duplicate payment (the 'second payment
-   * returned' mail): once per refund, however often it is sent; its errors are logged.
+   * Told once the return of a duplicate payment has succeeded (the 'second payment returned' mail):
+   * once per refund, whichever of the provider's answer and its notification says so first; its
+   * errors are logged.
    */
   afterDuplicateReturned?: (refund: RefundRow) => Promise<void>;
   /**
@@ -290,19 +291,25 @@ export function createPaymentsService(deps: {
    */
   async function sendPendingRefund(refund: RefundRow): Promise<RefundRow | null> {
     const sent = await sendToProvider(refund);
-    if (sent.taken && sent.refund?.reason === duplicatePaymentReason && deps.afterDuplicateReturned) {
-      const taken = sent.refund;
-      await deps
-        .afterDuplicateReturned(taken)
-        .catch((error: unknown) =>
-          deps.log.error({ err: error, refundId: taken.id }, 'after-refund work failed'),
-        );
-    }
+    await afterRefundSettled(sent);
     return sent.refund;
   }
 
-  /** sendPendingRefund's part at the provider; `taken` when this call is the one the provider took. */
-  async function sendToProvider(refund: RefundRow): Promise<{ refund: RefundRow | null; taken: boolean }> {
+  /** What follows a refund's success once committed: the mail of a returned duplicate payment. */
+  async function afterRefundSettled({ refund, succeeded }: SettledRefund): Promise<void> {
+    if (!succeeded || refund?.reason !== duplicatePaymentReason || !deps.afterDuplicateReturned) return;
+    await deps
+      .afterDuplicateReturned(refund)
+      .catch((error: unknown) =>
+        deps.log.error({ err: error, refundId: refund.id }, 'after-refund work failed'),
+      );
+  }
+
+  /** A refund as settled, and whether this settling is the one that made it succeed. */
+  type SettledRefund = { refund: RefundRow | null; succeeded: boolean };
+
+  /** sendPendingRefund's part at the provider and in our records. */
+  async function sendToProvider(refund: RefundRow): Promise<SettledRefund> {
     const payment = await repo.find(refund.paymentId);
     const provider = providerOf(refund.provider);
     if (!payment?.providerPaymentId || !provider) {
@@ -320,44 +327,48 @@ export function createPaymentsService(deps: {
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
       deps.log.error({ err: error, refundId: refund.id }, 'payment provider failed to take a refund');
-      return { refund, taken: false };
+      return { refund, succeeded: false };
     }
     return deps.transactor.run(async () => {
-      const locked = await repo.lockRefund({ id: refund.id });
       if (result.kind === 'refused') {
-        if (locked?.status !== 'pending') return { refund: locked, taken: false };
+        const locked = await repo.lockRefund({ id: refund.id });
+        if (locked?.status !== 'pending') return { refund: locked, succeeded: false };
         deps.log.error({ refundId: refund.id, reason: result.reason }, 'payment provider refused a refund');
         const failed = await repo.updateRefund(refund.id, {
           status: 'failed',
           failureReason: result.reason,
           updatedAt: deps.now(),
         });
-        return { refund: failed, taken: false };
+        return { refund: failed, succeeded: false };
       }
-      // Sent twice at once (a retry beside the first send), the provider takes it once (our id is its
-      // idempotency key), and only the first to record its answer counts it as taken.
-      const taken = locked?.status === 'pending' && locked.providerRefundId === null;
+      // The provider's notification may have settled it already (a demo acquirer's comes before
+      // its answer): then this changes nothing.
       await repo.updateRefund(refund.id, {
-        providerRefundId: locked?.providerRefundId ?? result.providerRefundId,
+        providerRefundId: result.providerRefundId,
         updatedAt: deps.now(),
       });
-      return { refund: await settleRefund({ ...result, refundId: refund.id }, refund.provider), taken };
+      return settleRefund({ ...result, refundId: refund.id }, refund.provider);
     });
   }
 
-  /** Moves a refund to what the provider reports about it; a refund never leaves a final state. */
-  async function settleRefund(state: RefundState, provider: string): Promise<RefundRow | null> {
+  /**
+   * Moves a refund to what the provider reports about it; a refund never leaves a final state, so
+   * only one settling makes it succeed (`succeeded`), under the row's lock.
+   */
+  async function settleRefund(state: RefundState, provider: string): Promise<SettledRefund> {
     const refund = await repo.lockRefund(
       state.refundId ? { id: state.refundId } : { provider, providerRefundId: state.providerRefundId },
     );
-    if (!refund || refund.provider !== provider || refund.status !== 'pending') return refund;
-    if (state.status === 'pending') return refund;
-    return repo.updateRefund(refund.id, {
+    if (!refund || refund.provider !== provider || refund.status !== 'pending')
+      return { refund, succeeded: false };
+    if (state.status === 'pending') return { refund, succeeded: false };
+    const settled = await repo.updateRefund(refund.id, {
       status: state.status,
       providerRefundId: refund.providerRefundId ?? state.providerRefundId,
       failureReason: state.status === 'failed' ? 'refund failed at the provider' : null,
       updatedAt: deps.now(),
     });
+    return { refund: settled, succeeded: settled.status === 'succeeded' };
   }
 
   return {
@@ -577,7 +588,7 @@ export function createPaymentsService(deps: {
         deps.log.warn({ provider: providerId, reason: result.reason }, 'payment webhook refused');
         return false;
       }
-      const settled = await deps.transactor.run(async () => {
+      const { settled, refund } = await deps.transactor.run(async () => {
         const { event } = result;
         const paymentId = event.kind === 'payment' ? event.payment.paymentId : null;
         const first = await repo.recordEvent({
@@ -588,10 +599,14 @@ export function createPaymentsService(deps: {
           payload: event,
           receivedAt: deps.now(),
         });
-        if (first && event.kind === 'refund') await settleRefund(event.refund, providerId);
-        return first && event.kind === 'payment' ? settleInTransaction(event.payment, providerId) : null;
+        return {
+          refund: first && event.kind === 'refund' ? await settleRefund(event.refund, providerId) : null,
+          settled:
+            first && event.kind === 'payment' ? await settleInTransaction(event.payment, providerId) : null,
+        };
       });
       if (settled) await afterSettled(settled);
+      if (refund) await afterRefundSettled(refund);
       return true;
     },
 
